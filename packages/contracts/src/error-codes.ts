@@ -1,0 +1,150 @@
+/**
+ * Every error code the API may answer with, and its French text for the user.
+ * The web app looks a message up by `attr.code` first, then by `code` (spec §8);
+ * the API sends the same text as `detail` so a raw body is readable too.
+ */
+
+/** Codes of the wire contract itself (Django REST Framework's names). */
+export const WIRE_ERROR_CODES = {
+  notAuthenticated: 'not_authenticated',
+  tokenNotValid: 'token_not_valid',
+  permissionDenied: 'permission_denied',
+  notFound: 'not_found',
+  methodNotAllowed: 'method_not_allowed',
+  throttled: 'throttled',
+  error: 'error',
+  parseError: 'parse_error',
+  unsupportedMediaType: 'unsupported_media_type',
+  payloadTooLarge: 'payload_too_large',
+} as const;
+
+/** DRF field-validation codes; zod issues are mapped onto these once, in the API error handler. */
+export const VALIDATION_CODES = [
+  'required',
+  'null',
+  'blank',
+  'invalid',
+  'max_length',
+  'min_length',
+  'max_value',
+  'min_value',
+  'invalid_choice',
+  'does_not_exist',
+  'unique',
+] as const;
+export type ValidationCode = (typeof VALIDATION_CODES)[number];
+
+export const ERROR_MESSAGES_FR: Record<string, string> = {
+  // Wire contract
+  not_authenticated: "Vous devez être connecté pour accéder à cette page.",
+  token_not_valid: 'Votre session a expiré, veuillez vous reconnecter.',
+  permission_denied: "Vous n'avez pas la permission d'effectuer cette action.",
+  not_found: "L'élément demandé est introuvable.",
+  method_not_allowed: 'Action non autorisée.',
+  throttled: 'Trop de tentatives, veuillez réessayer plus tard.',
+  error: 'Erreur interne, veuillez réessayer plus tard.',
+  parse_error: 'La requête est mal formée.',
+  unsupported_media_type: "Ce type de contenu n'est pas accepté.",
+  payload_too_large: 'Le fichier envoyé est trop volumineux.',
+  // Field validation (the field name is added by the form when it knows it)
+  required: 'Ce champ est obligatoire.',
+  null: 'Ce champ ne peut pas être vide.',
+  blank: 'Ce champ ne peut pas être vide.',
+  invalid: "La valeur saisie n'est pas valide.",
+  max_length: 'La valeur saisie est trop longue.',
+  min_length: 'La valeur saisie est trop courte.',
+  max_value: 'La valeur saisie est trop grande.',
+  min_value: 'La valeur saisie est trop petite.',
+  invalid_choice: "Ce choix n'est pas valide.",
+  does_not_exist: "L'élément sélectionné n'existe pas.",
+  unique: 'Cette valeur est déjà utilisée.',
+  // Login and account
+  NO_ACTIVE_ACCOUNT: 'Vos identifiants sont incorrectes',
+  INVALID_PHONE: "Le numéro de téléphone n'est pas valide.",
+  INVALID_USERNAME: "L'identifiant n'est pas valide (e-mail ou téléphone).",
+  INVALID_EMAIL: "L'adresse e-mail n'est pas valide.",
+  INVALID_CIN: "Le numéro de CIN n'est pas valide.",
+  USERNAME_EXIST: 'Cet identifiant est déjà utilisé.',
+  UNKNOWN_ERROR: 'Une erreur technique est survenue, veuillez réessayer.',
+  ACCOUNT_INACTIVE_COMPANY: "Le compte de votre société n'est pas actif. Veuillez contacter votre service RH.",
+  inactive_account: "Votre compte n'est pas actif. Veuillez contacter votre service RH.",
+  terms_not_accepted: "Veuillez accepter les conditions générales d'utilisation pour continuer.",
+  phone_not_confirmed: 'Veuillez confirmer votre numéro de téléphone avec le code reçu par SMS.',
+  PHONE_EXISTS: 'Ce numéro de téléphone est déjà utilisé.',
+  EMAIL_EXISTS: 'Cette adresse e-mail est déjà utilisée.',
+  // OTP
+  OTP_RETRIES_REACHED: "Vous avez atteint la limite d'envoi de codes. Veuillez réessayer plus tard.",
+  incorrect_otp: 'Le code saisi est incorrect ou a expiré.',
+  OTP_EXPIRED: 'Le code a expiré, veuillez en demander un nouveau.',
+  OTP_ATTEMPTS_EXCEEDED: 'Trop de codes erronés. Veuillez demander un nouveau code.',
+  // Balance and limits
+  BALANCE_INSUFFICIENT: 'Votre solde est insuffisant pour cette demande.',
+  solde_insuffisant: 'Votre solde est insuffisant pour cette demande.',
+  REQUEST_LIMIT_EXCEEDED: 'Vous avez atteint le nombre maximum de demandes pour ce mois.',
+  ACCESS_RESTRICTED: "L'accès à ce service est restreint pour le moment. Veuillez contacter votre service RH.",
+  INSUFFICIENT_FUNDS: 'Le service est momentanément indisponible. Veuillez contacter votre service RH.',
+  AMOUNT_LIMIT_EXCEEDED: 'Le montant dépasse le maximum autorisé pour ce mois.',
+  // Files and employees
+  INVALID_FILE: "Le fichier n'est pas valide. Seuls les fichiers CSV sont acceptés.",
+  FICHES_EXTRACTION_ERROR: "Une erreur est survenue lors de l'extraction des fiches de paie.",
+  FICHES_INVALID_FILE_TYPE: 'Seuls les fichiers PDF sont acceptés.',
+  EMPLOYEE_UPDATE_DEFAULT_ERROR: "La mise à jour du salarié n'a pas pu être effectuée.",
+  UPLOAD_WD_FAILED: "L'import des jours travaillés a échoué. Veuillez corriger les lignes en erreur.",
+  BULK_UPLOAD_FAILED: "L'import des salariés a échoué. Aucune ligne n'a été importée, veuillez corriger les erreurs.",
+  CIN_EXISTS: 'Ce numéro de CIN est déjà utilisé.',
+  AUCUN_EMPLOYE_ACTIF: 'Aucun salarié actif.',
+  // Card order
+  EMPLOYEE_HAS_CARD: 'Vous avez déjà une carte.',
+  EMPLOYEE_HAS_CARD_ORDER: 'Vous avez déjà une commande de carte en cours.',
+  INVALID_FILES: 'Les fichiers envoyés ne sont pas valides.',
+  FAILED_OCR: "Nous n'avons pas pu lire votre CIN. Veuillez envoyer des photos plus nettes.",
+  CIN_MISMATCH: 'La CIN ne correspond pas à celle de votre compte.',
+  CIN_SIDES_MISMATCH: 'Le recto et le verso ne correspondent pas à la même CIN.',
+  PHONE_MISSING: 'Le numéro de téléphone est obligatoire.',
+  MISSING_NAME: 'Le nom est illisible sur la CIN.',
+  MISSING_BIRTHDAY: 'La date de naissance est illisible sur la CIN.',
+  MISSING_EXPIRY: "La date d'expiration est illisible sur la CIN.",
+  MISSING_FRONT: 'Le recto de la CIN est manquant.',
+  MISSING_BACK: 'Le verso de la CIN est manquant.',
+  CIN_EXPIRED_SOON: 'Votre CIN expire bientôt. Veuillez la renouveler avant de commander une carte.',
+  CARD_REQUIRED: 'Une carte prépayée active est nécessaire pour ce virement.',
+  WRONG_CARD_NUMBER: 'Le numéro de carte est incorrect.',
+  CARD_NOT_READY: "Votre carte n'est pas encore prête.",
+  NO_CARDS_FOUND: 'Aucune carte trouvée.',
+  // Onboarding
+  INVALID_TOKEN: 'Le lien est invalide ou a expiré.',
+  // Expenses
+  EXPENSE_VALIDATOR_DEFINED: 'Ce salarié est déjà valideur.',
+  // Password
+  PASSWORD_REQUIRED: "L'ancien mot de passe est obligatoire.",
+  PASSWORD_INCORECT: "L'ancien mot de passe est incorrect.",
+  PASSWORD_NOT_REQUIRED: "L'ancien mot de passe n'est pas requis.",
+  PASSWORD_MISMATCH: 'Les deux mots de passe ne correspondent pas.',
+  PASSWORD_TOO_COMMON: 'Ce mot de passe est trop courant.',
+  PASSWORD_ENTIRELY_NUMERIC: 'Ce mot de passe est entièrement numérique.',
+  PASSWORD_TOO_SHORT: 'Ce mot de passe est trop court. Il doit contenir au moins 8 caractères.',
+  PASSWORD_TOO_SIMILAR: 'Le mot de passe est trop semblable à vos informations personnelles.',
+  RESET_PASSWORD_FAILED: "La réinitialisation du mot de passe a échoué. Le lien est peut-être expiré.",
+  // Bonuses
+  TOO_MANY_BONUSES: 'Vous ne pouvez pas créer plus de 5000 primes à la fois.',
+  BONUS_NOT_PENDING: "Cette prime n'est plus en attente et ne peut plus être modifiée.",
+};
+
+export const UNKNOWN_ERROR_TEMPLATE_FR = 'Erreur interne, veuillez contacter le support ... code [{0}]';
+
+/** Spec §5 form texts; `{0}` is the field label. */
+export const VALIDATION_MESSAGES_FR = {
+  required: 'le champ "{0}" est obligatoire',
+  invalid: 'le champ "{0}" n\'est pas valide',
+  endAfterStart: 'La date de fin doit être après la date de début.',
+  min: 'le champ "{0}" doit être supérieur ou égal à {1}',
+  max: 'le champ "{0}" doit être inférieur ou égal à {1}',
+  passwordMismatch: 'Les deux mots de passe ne correspondent pas.',
+} as const;
+
+export function formatTemplate(template: string, ...args: Array<string | number>): string {
+  return template.replace(/\{(\d+)\}/g, (match, index: string) => {
+    const value = args[Number(index)];
+    return value === undefined ? match : String(value);
+  });
+}
