@@ -21,8 +21,17 @@ export type TTokenPair = z.infer<typeof ZTokenPair>;
 export const ZRefreshRequest = z.object({ refresh: z.string().min(1) });
 export const ZLogoutRequest = z.object({ refresh: z.string().min(1) });
 
-export const ZOtpSendResponse = z.object({ detail: z.string(), phone: z.string(), expires_in: z.number().int() });
-export const ZOtpVerifyRequest = z.object({ otp: z.string().trim().regex(/^\d{6}$/) });
+export const ZOtpSendResponse = z.object({
+  detail: z.string(),
+  phone: z.string(),
+  expires_in: z.number().int(),
+});
+export const ZOtpVerifyRequest = z.object({
+  otp: z
+    .string()
+    .trim()
+    .regex(/^\d{6}$/),
+});
 
 export const ZChangePasswordRequest = z.object({
   old_password: z.string().max(128).optional(),
@@ -41,7 +50,13 @@ export const ZPasswordResetConfirm = z.object({
 
 export const ZChangePhoneRequest = z.object({ phone: ZPhone });
 export const ZChangePhoneResponse = z.object({ token: z.string() });
-export const ZChangePhoneValidate = z.object({ token: z.string().min(1), otp: z.string().trim().regex(/^\d{6}$/) });
+export const ZChangePhoneValidate = z.object({
+  token: z.string().min(1),
+  otp: z
+    .string()
+    .trim()
+    .regex(/^\d{6}$/),
+});
 
 export const ZChangeEmailRequest = z.object({ email: ZEmail });
 

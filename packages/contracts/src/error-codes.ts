@@ -36,7 +36,7 @@ export type ValidationCode = (typeof VALIDATION_CODES)[number];
 
 export const ERROR_MESSAGES_FR: Record<string, string> = {
   // Wire contract
-  not_authenticated: "Vous devez être connecté pour accéder à cette page.",
+  not_authenticated: 'Vous devez être connecté pour accéder à cette page.',
   token_not_valid: 'Votre session a expiré, veuillez vous reconnecter.',
   permission_denied: "Vous n'avez pas la permission d'effectuer cette action.",
   not_found: "L'élément demandé est introuvable.",
@@ -66,7 +66,8 @@ export const ERROR_MESSAGES_FR: Record<string, string> = {
   INVALID_CIN: "Le numéro de CIN n'est pas valide.",
   USERNAME_EXIST: 'Cet identifiant est déjà utilisé.',
   UNKNOWN_ERROR: 'Une erreur technique est survenue, veuillez réessayer.',
-  ACCOUNT_INACTIVE_COMPANY: "Le compte de votre société n'est pas actif. Veuillez contacter votre service RH.",
+  ACCOUNT_INACTIVE_COMPANY:
+    "Le compte de votre société n'est pas actif. Veuillez contacter votre service RH.",
   inactive_account: "Votre compte n'est pas actif. Veuillez contacter votre service RH.",
   terms_not_accepted: "Veuillez accepter les conditions générales d'utilisation pour continuer.",
   phone_not_confirmed: 'Veuillez confirmer votre numéro de téléphone avec le code reçu par SMS.',
@@ -81,7 +82,8 @@ export const ERROR_MESSAGES_FR: Record<string, string> = {
   BALANCE_INSUFFICIENT: 'Votre solde est insuffisant pour cette demande.',
   solde_insuffisant: 'Votre solde est insuffisant pour cette demande.',
   REQUEST_LIMIT_EXCEEDED: 'Vous avez atteint le nombre maximum de demandes pour ce mois.',
-  ACCESS_RESTRICTED: "L'accès à ce service est restreint pour le moment. Veuillez contacter votre service RH.",
+  ACCESS_RESTRICTED:
+    "L'accès à ce service est restreint pour le moment. Veuillez contacter votre service RH.",
   INSUFFICIENT_FUNDS: 'Le service est momentanément indisponible. Veuillez contacter votre service RH.',
   AMOUNT_LIMIT_EXCEEDED: 'Le montant dépasse le maximum autorisé pour ce mois.',
   // Files and employees
@@ -90,7 +92,8 @@ export const ERROR_MESSAGES_FR: Record<string, string> = {
   FICHES_INVALID_FILE_TYPE: 'Seuls les fichiers PDF sont acceptés.',
   EMPLOYEE_UPDATE_DEFAULT_ERROR: "La mise à jour du salarié n'a pas pu être effectuée.",
   UPLOAD_WD_FAILED: "L'import des jours travaillés a échoué. Veuillez corriger les lignes en erreur.",
-  BULK_UPLOAD_FAILED: "L'import des salariés a échoué. Aucune ligne n'a été importée, veuillez corriger les erreurs.",
+  BULK_UPLOAD_FAILED:
+    "L'import des salariés a échoué. Aucune ligne n'a été importée, veuillez corriger les erreurs.",
   CIN_EXISTS: 'Ce numéro de CIN est déjà utilisé.',
   AUCUN_EMPLOYE_ACTIF: 'Aucun salarié actif.',
   // Card order
@@ -124,7 +127,7 @@ export const ERROR_MESSAGES_FR: Record<string, string> = {
   PASSWORD_ENTIRELY_NUMERIC: 'Ce mot de passe est entièrement numérique.',
   PASSWORD_TOO_SHORT: 'Ce mot de passe est trop court. Il doit contenir au moins 8 caractères.',
   PASSWORD_TOO_SIMILAR: 'Le mot de passe est trop semblable à vos informations personnelles.',
-  RESET_PASSWORD_FAILED: "La réinitialisation du mot de passe a échoué. Le lien est peut-être expiré.",
+  RESET_PASSWORD_FAILED: 'La réinitialisation du mot de passe a échoué. Le lien est peut-être expiré.',
   // Bonuses
   TOO_MANY_BONUSES: 'Vous ne pouvez pas créer plus de 5000 primes à la fois.',
   BONUS_NOT_PENDING: "Cette prime n'est plus en attente et ne peut plus être modifiée.",

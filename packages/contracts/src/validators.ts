@@ -28,7 +28,11 @@ export const ZPhone = z
   .refine((v) => normalizeMoroccanPhone(v) !== null, { message: 'INVALID_PHONE' })
   .transform((v) => normalizeMoroccanPhone(v) as string);
 
-export const ZEmail = z.string().trim().toLowerCase().pipe(z.email({ message: 'INVALID_EMAIL' }));
+export const ZEmail = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .pipe(z.email({ message: 'INVALID_EMAIL' }));
 
 export const ZCin = z
   .string()

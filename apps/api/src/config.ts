@@ -1,0 +1,46 @@
+import { z } from 'zod';
+
+/**
+ * Every knob comes from the environment, parsed once at start. Defaults are safe for a
+ * developer's machine; production refuses to start without a real secret.
+ */
+const ZConfig = z
+  .object({
+    NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
+    HOST: z.string().default('0.0.0.0'),
+    PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+    /** PostgreSQL when set; otherwise the embedded PGlite in PGLITE_DIR ("memory://" in tests). */
+    DATABASE_URL: z.string().url().optional(),
+    PGLITE_DIR: z.string().default('./data/db'),
+    JWT_SECRET: z.string().min(32).default('dev-only-secret-change-me-in-production-0123456789'),
+    /** Public origin used to build links sent by SMS/e-mail and pagination URLs. */
+    PUBLIC_URL: z.string().url().default('http://localhost:3000'),
+    /** Seed the demo companies when the database is empty (never in production). */
+    SEED_DEMO: z
+      .enum(['true', 'false', '1', '0'])
+      .default('true')
+      .transform((v) => v === 'true' || v === '1'),
+    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    /** Directory of the built web app served at "/"; skipped when it does not exist. */
+    WEB_DIST_DIR: z.string().optional(),
+    /** Per-IP limit on login and OTP calls per minute (the per-account limit is in the database). */
+    AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(30),
+    SMS_PROVIDER: z.enum(['sandbox']).default('sandbox'),
+    EMAIL_PROVIDER: z.enum(['sandbox']).default('sandbox'),
+  })
+  .superRefine((c, ctx) => {
+    if (c.NODE_ENV === 'production' && c.JWT_SECRET.startsWith('dev-only-')) {
+      ctx.addIssue({ code: 'custom', path: ['JWT_SECRET'], message: 'JWT_SECRET must be set in production' });
+    }
+  });
+
+export type Config = z.infer<typeof ZConfig>;
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<Config> = {}): Config {
+  const parsed = ZConfig.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`).join('\n');
+    throw new Error(`Invalid configuration:\n${lines}`);
+  }
+  return { ...parsed.data, ...overrides };
+}

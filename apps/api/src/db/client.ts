@@ -1,0 +1,56 @@
+import { mkdirSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
+import type { ExtractTablesWithRelations } from 'drizzle-orm';
+import { drizzle as drizzleNodePg, type NodePgDatabase } from 'drizzle-orm/node-postgres';
+import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
+import type { PgTransaction } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import type { PgliteQueryResultHKT } from 'drizzle-orm/pglite/session';
+import pg from 'pg';
+import * as schema from './schema.ts';
+
+export type Schema = typeof schema;
+/**
+ * One type for both drivers: services are written once against PostgreSQL's dialect. PGlite's
+ * database object has the same query API; only its result type parameter differs.
+ */
+export type Db = NodePgDatabase<Schema>;
+export type Tx = PgTransaction<PgliteQueryResultHKT, Schema, ExtractTablesWithRelations<Schema>>;
+export type DbOrTx = Db | Tx;
+
+export type Database = {
+  db: Db;
+  driver: 'pg' | 'pglite';
+  migrate(): Promise<void>;
+  close(): Promise<void>;
+};
+
+const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
+
+export type DatabaseOptions = { databaseUrl?: string; pgliteDir: string; poolSize?: number };
+
+export function openDatabase(options: DatabaseOptions): Database {
+  if (options.databaseUrl) {
+    // int8 (bigint) columns come back as strings by default; centimes are bigints in our code.
+    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.poolSize ?? 10 });
+    const db = drizzleNodePg(pool, { schema });
+    return {
+      db,
+      driver: 'pg',
+      migrate: () => migrateNodePg(db, { migrationsFolder }),
+      close: () => pool.end(),
+    };
+  }
+  const inMemory = options.pgliteDir === 'memory://';
+  if (!inMemory) mkdirSync(options.pgliteDir, { recursive: true });
+  const client = new PGlite(inMemory ? undefined : options.pgliteDir);
+  const db = drizzlePglite(client, { schema }) as unknown as Db;
+  return {
+    db,
+    driver: 'pglite',
+    migrate: () => migratePglite(db as never, { migrationsFolder }),
+    close: () => client.close(),
+  };
+}

@@ -1,0 +1,20 @@
+import { boolean, integer, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+
+/** A customer company (tenant). Feature flags live here: one row, one set of switches. */
+export const companies = pgTable('companies', {
+  id: serial('id').primaryKey(),
+  name: text('name').notNull(),
+  isActive: boolean('is_active').notNull().default(true),
+  itemsPerPage: integer('items_per_page').notNull().default(20),
+  advancesEnabled: boolean('advances_enabled').notNull().default(false),
+  rechargesEnabled: boolean('recharges_enabled').notNull().default(false),
+  fichesEnabled: boolean('fiches_enabled').notNull().default(false),
+  cardsEnabled: boolean('cards_enabled').notNull().default(false),
+  bonusesEnabled: boolean('bonuses_enabled').notNull().default(false),
+  expensesEnabled: boolean('expenses_enabled').notNull().default(false),
+  eprogramEnabled: boolean('eprogram_enabled').notNull().default(false),
+  connectorType: text('connector_type'),
+  /** Random token of the public signup link; null when self-signup is closed. */
+  signupToken: text('signup_token').unique(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});

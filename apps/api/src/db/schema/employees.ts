@@ -1,0 +1,69 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  boolean,
+  index,
+  integer,
+  numeric,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+import { users } from './accounts.ts';
+import { companies } from './companies.ts';
+
+export const groups = pgTable(
+  'groups',
+  {
+    id: serial('id').primaryKey(),
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id),
+    name: text('name').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('groups_company_name_unique').on(t.companyId, t.name)],
+);
+
+/**
+ * The employment side of an account (spec §3 Employee). Money in integer centimes.
+ * Status: invited → activated, deactivated (spec §4).
+ */
+export const employees = pgTable(
+  'employees',
+  {
+    id: serial('id').primaryKey(),
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    groupId: integer('group_id').references(() => groups.id, { onDelete: 'set null' }),
+    serial: text('serial'),
+    salaryCentimes: bigint('salary_centimes', { mode: 'bigint' }).notNull().default(sql`0`),
+    hourlyRateCentimes: bigint('hourly_rate_centimes', { mode: 'bigint' }).notNull().default(sql`0`),
+    netPayableCentimes: bigint('net_payable_centimes', { mode: 'bigint' }).notNull().default(sql`0`),
+    rib: text('rib'),
+    advancePercentage: integer('advance_percentage').notNull().default(50),
+    maxAdvancesPerMonth: integer('max_advances_per_month').notNull().default(-1),
+    maxFreeAdvancesPerMonth: integer('max_free_advances_per_month').notNull().default(1),
+    totalMaxAdvancePerMonthCentimes: bigint('total_max_advance_per_month_centimes', { mode: 'bigint' })
+      .notNull()
+      .default(sql`500000`),
+    balanceMethod: integer('balance_method').notNull().default(1),
+    workedDays: numeric('worked_days', { precision: 5, scale: 2 }),
+    workedHours: numeric('worked_hours', { precision: 6, scale: 2 }),
+    isActive: boolean('is_active').notNull().default(true),
+    isRestricted: boolean('is_restricted').notNull().default(false),
+    status: text('status').notNull().default('invited'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('employees_user_unique').on(t.userId),
+    uniqueIndex('employees_company_serial_unique').on(t.companyId, t.serial),
+    index('employees_company_group_idx').on(t.companyId, t.groupId),
+  ],
+);

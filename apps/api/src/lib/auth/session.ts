@@ -1,0 +1,49 @@
+import { eq, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.ts';
+import { users } from '../../db/schema/accounts.ts';
+import { companies } from '../../db/schema/companies.ts';
+import { employees } from '../../db/schema/employees.ts';
+import type { TokenScope } from './tokens.ts';
+
+export type UserRow = typeof users.$inferSelect;
+export type CompanyRow = typeof companies.$inferSelect;
+export type EmployeeRow = typeof employees.$inferSelect;
+
+/** Who is calling: loaded once per request from the access token. */
+export type Session = {
+  user: UserRow;
+  company: CompanyRow | null;
+  employee: EmployeeRow | null;
+  scope: TokenScope;
+  latestTermsId: number | null;
+  hasAcceptedLatestTerms: boolean;
+};
+
+const LATEST_TERMS = sql`(select t.id from terms t order by t.published_at desc, t.id desc limit 1)`;
+
+/** One round trip: account, company, employee row and the terms state. */
+export async function loadSession(db: DbOrTx, userId: number, scope: TokenScope): Promise<Session | null> {
+  const [row] = await db
+    .select({
+      user: users,
+      company: companies,
+      employee: employees,
+      latestTermsId: sql<number | null>`${LATEST_TERMS}`,
+      hasAccepted: sql<boolean>`exists(select 1 from terms_acceptances ta where ta.user_id = ${users.id} and ta.terms_id = ${LATEST_TERMS})`,
+    })
+    .from(users)
+    .leftJoin(companies, eq(companies.id, users.companyId))
+    .leftJoin(employees, eq(employees.userId, users.id))
+    .where(eq(users.id, userId))
+    .limit(1);
+  if (!row) return null;
+  const latestTermsId = row.latestTermsId === null ? null : Number(row.latestTermsId);
+  return {
+    user: row.user,
+    company: row.company,
+    employee: row.employee,
+    scope,
+    latestTermsId,
+    hasAcceptedLatestTerms: latestTermsId === null || Boolean(row.hasAccepted),
+  };
+}

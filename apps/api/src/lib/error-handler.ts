@@ -1,0 +1,88 @@
+import { ERROR_MESSAGES_FR } from '@tasbiq/contracts/error-codes';
+import type { TErrorBody } from '@tasbiq/contracts/wire';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import FindMyWay, { type HTTPMethod } from 'find-my-way';
+import { AppError } from './errors.ts';
+import { RequestValidationError } from './validation.ts';
+
+function body(
+  type: TErrorBody['type'],
+  code: string,
+  detail?: string,
+  attr: string | null = null,
+): TErrorBody {
+  return { type, errors: [{ code, detail: detail ?? ERROR_MESSAGES_FR[code] ?? code, attr }] };
+}
+
+/** Fastify's own error codes that are the client's fault, mapped onto DRF's. */
+const FASTIFY_CLIENT_ERRORS: Record<string, { status: number; code: string }> = {
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: { status: 415, code: 'unsupported_media_type' },
+  FST_ERR_CTP_EMPTY_JSON_BODY: { status: 400, code: 'parse_error' },
+  FST_ERR_CTP_INVALID_JSON_BODY: { status: 400, code: 'parse_error' },
+  FST_ERR_CTP_BODY_TOO_LARGE: { status: 413, code: 'payload_too_large' },
+  FST_REQ_FILE_TOO_LARGE: { status: 413, code: 'payload_too_large' },
+  FST_PARTS_LIMIT: { status: 413, code: 'payload_too_large' },
+  FST_FILES_LIMIT: { status: 413, code: 'payload_too_large' },
+  FST_INVALID_MULTIPART_CONTENT_TYPE: { status: 415, code: 'unsupported_media_type' },
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: { status: 400, code: 'parse_error' },
+};
+
+/**
+ * One place turns every failure into the wire format of ARCHITECTURE.md: our AppError, request
+ * validation (field paths), Fastify's client errors, rate limiting, and anything else as a 500
+ * without internals.
+ */
+export function installErrorHandling(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError | AppError | RequestValidationError, request, reply) => {
+    if (error instanceof RequestValidationError) {
+      const context = error.validationContext;
+      // A bad query or path parameter names its parameter; body fields keep their path.
+      const errors = error.issues.map((i) =>
+        context === 'params' && i.attr === 'non_field_errors' ? { ...i, attr: null } : i,
+      );
+      return reply.status(400).send({ type: 'validation_error', errors } satisfies TErrorBody);
+    }
+    if (error instanceof AppError) {
+      reply.headers(error.headers);
+      return reply.status(error.status).send(body(error.type, error.code, error.message, error.attr));
+    }
+    const known = error.code ? FASTIFY_CLIENT_ERRORS[error.code] : undefined;
+    if (known) return reply.status(known.status).send(body('client_error', known.code));
+    if (error.statusCode === 429) {
+      return reply.status(429).send(body('client_error', 'throttled'));
+    }
+    if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
+      return reply.status(error.statusCode).send(body('client_error', 'parse_error'));
+    }
+    request.log.error({ err: error }, 'unhandled error');
+    return reply.status(500).send(body('server_error', 'error'));
+  });
+
+  // find-my-way is Fastify's own router: a second copy tells "no such path" (404) from
+  // "path exists with another method" (405), which Fastify alone answers as 404.
+  const paths = FindMyWay({ ignoreTrailingSlash: true });
+  const noop = () => undefined;
+  app.addHook('onRoute', (route) => {
+    const methods = Array.isArray(route.method) ? route.method : [route.method];
+    for (const raw of methods) {
+      const method = raw.toUpperCase() as HTTPMethod;
+      if (method === 'HEAD' || paths.hasRoute(method, route.url)) continue;
+      paths.on(method, route.url, noop);
+    }
+  });
+  app.setNotFoundHandler((request: FastifyRequest, reply: FastifyReply) => {
+    const path = request.url.split('?')[0] ?? '/';
+    const allowed = (['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const).filter(
+      (m) => m !== request.method && paths.find(m, path) !== null,
+    );
+    if (allowed.length > 0) {
+      reply.header('Allow', allowed.join(', '));
+      return reply
+        .status(405)
+        .send(
+          body('client_error', 'method_not_allowed', `La méthode « ${request.method} » n'est pas autorisée.`),
+        );
+    }
+    return reply.status(404).send(body('client_error', 'not_found'));
+  });
+}

@@ -1,0 +1,53 @@
+import { and, asc, desc, gte, ilike, lt, or, type SQL, sql } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import { AppError } from './errors.ts';
+import { startOfDayInCasablanca } from './time.ts';
+
+/** Every term must match at least one searchable column (DRF SearchFilter). */
+export function searchCondition(terms: string[] | undefined, columns: AnyPgColumn[]): SQL | undefined {
+  if (!terms || terms.length === 0) return undefined;
+  const perTerm = terms.map((term) => {
+    const pattern = `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    return or(...columns.map((column) => ilike(column, pattern)));
+  });
+  return and(...perTerm);
+}
+
+/**
+ * `ordering=-created,name` over a whitelist of public names. An unknown field is a validation
+ * error rather than silently ignored, so a typo in a client shows up at once.
+ */
+export function orderingClause(
+  ordering: string | undefined,
+  allowed: Record<string, AnyPgColumn>,
+  fallback: SQL[],
+): SQL[] {
+  if (!ordering) return fallback;
+  const clauses: SQL[] = [];
+  for (const raw of ordering
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean)) {
+    const descending = raw.startsWith('-');
+    const name = descending ? raw.slice(1) : raw;
+    const column = allowed[name];
+    if (!column)
+      throw new AppError('invalid_choice', { attr: 'ordering', detail: `Tri inconnu : « ${name} ».` });
+    clauses.push(descending ? desc(column) : asc(column));
+  }
+  return clauses.length > 0 ? [...clauses, ...fallback] : fallback;
+}
+
+function bound(value: string, nextDay: boolean): Date {
+  if (value.length > 10) return new Date(value);
+  return startOfDayInCasablanca(value, nextDay ? 1 : 0);
+}
+
+/** `created_after` / `created_before` are inclusive calendar days in Africa/Casablanca. */
+export function dateRangeCondition(column: AnyPgColumn, after?: string, before?: string): SQL | undefined {
+  const parts: SQL[] = [];
+  if (after) parts.push(gte(column, bound(after, false)));
+  if (before)
+    parts.push(before.length > 10 ? sql`${column} <= ${new Date(before)}` : lt(column, bound(before, true)));
+  return parts.length > 0 ? and(...parts) : undefined;
+}

@@ -1,0 +1,51 @@
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { buildApp } from '../src/app.ts';
+import { type Config, loadConfig } from '../src/config.ts';
+import { openDatabase } from '../src/db/client.ts';
+
+/**
+ * A real app on a real, empty, migrated database for one test file: in-memory PGlite by
+ * default, or a fresh PostgreSQL database when TEST_DATABASE_URL points at a server
+ * (CI runs the API tests both ways).
+ */
+export async function createTestApp(overrides: Partial<Config> = {}) {
+  const serverUrl = process.env.TEST_DATABASE_URL;
+  let databaseUrl: string | undefined;
+  let dropDatabase = async () => {};
+  if (serverUrl) {
+    const name = `tasbiq_test_${process.pid}_${randomBytes(4).toString('hex')}`;
+    const admin = new pg.Client({ connectionString: serverUrl });
+    await admin.connect();
+    await admin.query(`create database ${name}`);
+    await admin.end();
+    const url = new URL(serverUrl);
+    url.pathname = `/${name}`;
+    databaseUrl = url.toString();
+    dropDatabase = async () => {
+      const client = new pg.Client({ connectionString: serverUrl });
+      await client.connect();
+      await client.query(`drop database if exists ${name} with (force)`);
+      await client.end();
+    };
+  }
+  const config = loadConfig(
+    { NODE_ENV: 'test', LOG_LEVEL: 'silent', SEED_DEMO: 'false' },
+    { DATABASE_URL: databaseUrl, PGLITE_DIR: 'memory://', WEB_DIST_DIR: '/nonexistent', ...overrides },
+  );
+  const database = openDatabase({ databaseUrl, pgliteDir: 'memory://', poolSize: 20 });
+  await database.migrate();
+  const { app, ctx } = await buildApp({ config, database, logger: false });
+  await app.ready();
+  return {
+    app,
+    ctx,
+    db: database.db,
+    async close() {
+      await app.close();
+      await database.close();
+      await dropDatabase();
+    },
+  };
+}
+export type TestApp = Awaited<ReturnType<typeof createTestApp>>;
