@@ -1,0 +1,53 @@
+import { defineConfig } from '@playwright/test';
+
+/**
+ * Journeys run in Debian's Chromium (no browser download is possible here) against the built
+ * app served by the API on a throw-away embedded database seeded with the demo data.
+ */
+const PORT = Number(process.env.E2E_PORT ?? 3101);
+const dataDir = `/tmp/tasbiq-e2e-${process.pid}`;
+
+export default defineConfig({
+  testDir: '.',
+  testMatch: '**/*.spec.ts',
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  fullyParallel: false,
+  workers: 1,
+  retries: process.env.CI ? 1 : 0,
+  reporter: process.env.CI ? [['list']] : [['list']],
+  use: {
+    baseURL: `http://localhost:${PORT}`,
+    locale: 'fr-FR',
+    timezoneId: 'Africa/Casablanca',
+    trace: 'retain-on-failure',
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: [
+        '--headless',
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--no-first-run',
+      ],
+    },
+  },
+  webServer: {
+    command: `rm -rf ${dataDir} && npm run start -w @tasbiq/api`,
+    cwd: '../../..',
+    url: `http://localhost:${PORT}/api/health`,
+    reuseExistingServer: false,
+    timeout: 120_000,
+    env: {
+      PORT: String(PORT),
+      PGLITE_DIR: dataDir,
+      NODE_ENV: 'development',
+      LOG_LEVEL: 'warn',
+      SEED_DEMO: 'true',
+      PUBLIC_URL: `http://localhost:${PORT}`,
+      AUTH_RATE_LIMIT_PER_MINUTE: '1000',
+    },
+  },
+});
