@@ -59,6 +59,12 @@ export const ZChangePhoneValidate = z.object({
 });
 
 export const ZChangeEmailRequest = z.object({ email: ZEmail });
+export const ZChangeEmailResponse = ZChangePhoneResponse;
+export const ZChangeEmailValidate = ZChangePhoneValidate;
+
+/** The plain acknowledgement most auth calls answer with (DRF's `{"detail": …}`). */
+export const ZDetailResponse = z.object({ detail: z.string() });
+export type TDetailResponse = z.infer<typeof ZDetailResponse>;
 
 export const ZCompanySummary = z.object({ id: z.number().int(), name: z.string(), is_active: z.boolean() });
 
