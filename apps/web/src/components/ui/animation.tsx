@@ -25,7 +25,8 @@ type Source =
   | { animationData: object; animationLink?: never }
   | { animationLink: string; animationData?: never };
 
-export type AnimationProps = Partial<Source> & {
+/** Exactly one source; the type says so, and a render-time check covers untyped callers. */
+export type AnimationProps = Source & {
   /** Playback rate; must be > 0. Default 1. */
   speed?: number;
   /** true, false or a number of loops. Default true. */

@@ -1,0 +1,181 @@
+import { act, fireEvent, render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { type ReactNode, useEffect, useState } from 'react';
+import { describe, expect, it, vi } from 'vitest';
+import { Modal, type ModalProps } from './modal.tsx';
+
+/** A parent that owns the visibility, as a screen would. */
+function Harness(props: Omit<ModalProps, 'open'> & { initiallyOpen?: boolean }) {
+  const { initiallyOpen = true, onOpenChange, ...rest } = props;
+  const [open, setOpen] = useState(initiallyOpen);
+  return (
+    <>
+      <button type="button" onClick={() => setOpen(true)}>
+        Ouvrir
+      </button>
+      <button type="button" onClick={() => setOpen(false)}>
+        Masquer
+      </button>
+      <Modal
+        {...rest}
+        open={open}
+        onOpenChange={(next) => {
+          setOpen(next);
+          onOpenChange?.(next);
+        }}
+      />
+    </>
+  );
+}
+
+/** Radix starts listening for outside presses one tick after opening (so the opening click is not one). */
+async function pressBackdrop() {
+  await act(() => new Promise((resolve) => setTimeout(resolve, 0)));
+  fireEvent.pointerDown(screen.getByTestId('modal-backdrop'));
+}
+
+function Probe({ onMount }: { onMount: () => void }): ReactNode {
+  useEffect(() => onMount(), [onMount]);
+  return <p>Contenu</p>;
+}
+
+describe('Modal', () => {
+  it('shows the title and body in an accessible dialog', () => {
+    render(
+      <Modal open title="Confirmer l'avance">
+        <p>Montant : 500 DH</p>
+      </Modal>,
+    );
+    const dialog = screen.getByRole('dialog', { name: "Confirmer l'avance" });
+    expect(dialog).toHaveTextContent('Montant : 500 DH');
+    expect(dialog).toHaveAttribute('data-align', 'center');
+  });
+
+  it('renders the body only while open', async () => {
+    const onMount = vi.fn();
+    render(
+      <Harness initiallyOpen={false}>
+        <Probe onMount={onMount} />
+      </Harness>,
+    );
+    expect(screen.queryByText('Contenu')).toBeNull();
+    expect(onMount).not.toHaveBeenCalled();
+    await userEvent.click(screen.getByRole('button', { name: 'Ouvrir' }));
+    expect(screen.getByText('Contenu')).toBeInTheDocument();
+    expect(onMount).toHaveBeenCalledTimes(1);
+  });
+
+  it('has an accessible name without a title', () => {
+    render(
+      <Modal open aria-label="Choisir une ville">
+        x
+      </Modal>,
+    );
+    expect(screen.getByRole('dialog', { name: 'Choisir une ville' })).toBeInTheDocument();
+  });
+
+  it('dismissible (default): the "Fermer" button and Escape close it and report it', async () => {
+    const onClose = vi.fn();
+    const onOpenChange = vi.fn();
+    render(
+      <Harness title="T" onClose={onClose} onOpenChange={onOpenChange}>
+        corps
+      </Harness>,
+    );
+    await userEvent.click(screen.getByRole('button', { name: 'Fermer' }));
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(onClose).toHaveBeenCalledTimes(1);
+    expect(onOpenChange).toHaveBeenCalledWith(false);
+
+    await userEvent.click(screen.getByRole('button', { name: 'Ouvrir' }));
+    expect(screen.getByRole('dialog')).toBeInTheDocument();
+    await userEvent.keyboard('{Escape}');
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(onClose).toHaveBeenCalledTimes(2);
+  });
+
+  it('not dismissible: no close button, Escape and backdrop do nothing', async () => {
+    const onClose = vi.fn();
+    render(
+      <Harness title="Conditions d'utilisation" dismissible={false} closeOnBackdrop onClose={onClose}>
+        texte
+      </Harness>,
+    );
+    expect(screen.queryByRole('button', { name: 'Fermer' })).toBeNull();
+    await userEvent.keyboard('{Escape}');
+    await pressBackdrop();
+    expect(screen.getByRole('dialog')).toBeInTheDocument();
+    expect(onClose).not.toHaveBeenCalled();
+  });
+
+  it('does not close on a backdrop click by default', async () => {
+    render(<Harness title="T">corps</Harness>);
+    await pressBackdrop();
+    expect(screen.getByRole('dialog')).toBeInTheDocument();
+  });
+
+  it('closes on a backdrop click when closeOnBackdrop', async () => {
+    const onClose = vi.fn();
+    render(
+      <Harness title="T" closeOnBackdrop onClose={onClose}>
+        corps
+      </Harness>,
+    );
+    await pressBackdrop();
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(onClose).toHaveBeenCalledTimes(1);
+  });
+
+  it('can be aligned to the bottom (sheet)', () => {
+    render(
+      <Modal open title="Filtres" align="bottom">
+        x
+      </Modal>,
+    );
+    const dialog = screen.getByRole('dialog');
+    expect(dialog).toHaveAttribute('data-align', 'bottom');
+    expect(dialog.className).toContain('bottom-0');
+  });
+
+  it('fires onOpened and onClosed once per change of visibility', async () => {
+    const onOpened = vi.fn();
+    const onClosed = vi.fn();
+    const { rerender } = render(
+      <Harness initiallyOpen={false} onOpened={onOpened} onClosed={onClosed}>
+        x
+      </Harness>,
+    );
+    expect(onOpened).not.toHaveBeenCalled();
+    expect(onClosed).not.toHaveBeenCalled();
+    await userEvent.click(screen.getByRole('button', { name: 'Ouvrir' }));
+    expect(onOpened).toHaveBeenCalledTimes(1);
+    // A re-render with new callbacks is not a change of visibility.
+    rerender(
+      <Harness initiallyOpen={false} onOpened={onOpened} onClosed={() => onClosed()}>
+        x
+      </Harness>,
+    );
+    expect(onOpened).toHaveBeenCalledTimes(1);
+    await userEvent.click(screen.getByRole('button', { name: 'Fermer' }));
+    expect(onClosed).toHaveBeenCalledTimes(1);
+    expect(onOpened).toHaveBeenCalledTimes(1);
+  });
+
+  it('fires onOpened when mounted open, and onClosed when the parent hides it', () => {
+    const onOpened = vi.fn();
+    const onClosed = vi.fn();
+    const { rerender } = render(
+      <Modal open onOpened={onOpened} onClosed={onClosed}>
+        x
+      </Modal>,
+    );
+    expect(onOpened).toHaveBeenCalledTimes(1);
+    rerender(
+      <Modal open={false} onOpened={onOpened} onClosed={onClosed}>
+        x
+      </Modal>,
+    );
+    expect(onClosed).toHaveBeenCalledTimes(1);
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+});

@@ -1,0 +1,58 @@
+import { render, screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { Button } from './button.tsx';
+import { EmptyState } from './empty-state.tsx';
+import { PageTitle } from './page-title.tsx';
+import { Spinner } from './spinner.tsx';
+
+describe('Spinner', () => {
+  it('announces loading in French by default', () => {
+    render(<Spinner />);
+    expect(screen.getByRole('status', { name: 'Chargement…' })).toHaveAttribute('data-size', 'md');
+  });
+
+  it('takes a label and a size, and centres itself as a block', () => {
+    const { container } = render(<Spinner label="Chargement des fiches" size="lg" isBlock />);
+    expect(screen.getByRole('status', { name: 'Chargement des fiches' })).toHaveAttribute('data-size', 'lg');
+    expect(container.firstElementChild?.className).toContain('justify-center');
+  });
+});
+
+describe('EmptyState', () => {
+  it('says there is nothing to show by default, with an icon', () => {
+    const { container } = render(<EmptyState />);
+    expect(screen.getByText('Aucun élément à afficher.')).toBeInTheDocument();
+    expect(container.querySelector('.tabler-icon-inbox')).not.toBeNull();
+  });
+
+  it('shows a title, a description and an action; the icon can be removed', () => {
+    const { container } = render(
+      <EmptyState
+        title="Aucune avance"
+        description="Vos demandes apparaîtront ici."
+        icon={null}
+        action={<Button label="Demander une avance" />}
+      />,
+    );
+    expect(screen.getByText('Aucune avance')).toBeInTheDocument();
+    expect(screen.getByText('Vos demandes apparaîtront ici.')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Demander une avance' })).toBeInTheDocument();
+    expect(container.querySelector('svg')).toBeNull();
+  });
+});
+
+describe('PageTitle', () => {
+  it('renders the h1 with subtitle and actions, and names the browser tab', () => {
+    render(<PageTitle title="Salariés" subtitle="120 salariés" actions={<Button label="Ajouter" />} />);
+    expect(screen.getByRole('heading', { level: 1, name: 'Salariés' })).toBeInTheDocument();
+    expect(screen.getByText('120 salariés')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Ajouter' })).toBeInTheDocument();
+    expect(document.title).toBe('Salariés · Tasbiq');
+  });
+
+  it('can leave the browser tab alone', () => {
+    document.title = 'Avant';
+    render(<PageTitle title="Profil" setsDocumentTitle={false} />);
+    expect(document.title).toBe('Avant');
+  });
+});
