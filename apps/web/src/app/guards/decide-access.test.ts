@@ -8,7 +8,10 @@ const rh: SessionSnapshot = { ...employee, account: makeAccount({ roles: ['RH'] 
 const drh: SessionSnapshot = { ...employee, account: makeAccount({ roles: ['DRH'] }) };
 const nonEmployee: SessionSnapshot = { ...employee, account: makeAccount({ company: null }) };
 
-function withSettings(session: SessionSnapshot, overrides: Parameters<typeof makeSettings>[0]): SessionSnapshot {
+function withSettings(
+  session: SessionSnapshot,
+  overrides: Parameters<typeof makeSettings>[0],
+): SessionSnapshot {
   return { ...session, settings: makeSettings(overrides) };
 }
 

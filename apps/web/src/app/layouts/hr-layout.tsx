@@ -1,0 +1,179 @@
+import * as Dialog from '@radix-ui/react-dialog';
+import {
+  IconArrowsExchange,
+  IconBell,
+  IconFileText,
+  IconGift,
+  IconLayoutDashboard,
+  IconLogout,
+  IconMenu2,
+  IconPlane,
+  IconScale,
+  IconSwitchHorizontal,
+  IconUserCheck,
+  IconUsers,
+  IconWallet,
+  IconX,
+} from '@tabler/icons-react';
+import { useEffect, useState } from 'react';
+import { Link, NavLink, Outlet, useLocation } from 'react-router';
+import { useLogoutMutation } from '../../features/session/api/logout.ts';
+import { useReadySession } from '../../features/session/use-session.ts';
+import { cx } from '../../lib/cx.ts';
+import { type NavItem, visibleNavItems } from './nav-items.ts';
+import { SkipLink } from './skip-link.tsx';
+
+export const HR_NAV: readonly NavItem[] = [
+  { to: '/rh', label: 'Tableau de bord', icon: IconLayoutDashboard, requirement: { area: 'hr' }, end: true },
+  { to: '/rh/wallet', label: 'Portefeuille', icon: IconWallet, requirement: { area: 'hr' } },
+  { to: '/rh/transactions', label: 'Transactions', icon: IconArrowsExchange, requirement: { area: 'hr' } },
+  { to: '/rh/employees', label: 'Salariés', icon: IconUsers, requirement: { area: 'hr' } },
+  { to: '/rh/fiches', label: 'Fiches de paie', icon: IconFileText, requirement: { area: 'hr' } },
+  {
+    to: '/rh/bonuses',
+    label: 'Primes',
+    icon: IconGift,
+    requirement: { area: 'hr', anyFeature: ['bonuses'] },
+  },
+  {
+    to: '/rh/missionorders',
+    label: 'Ordres de mission',
+    icon: IconPlane,
+    requirement: { area: 'hr', anyFeature: ['expenses'] },
+  },
+  {
+    to: '/rh/policy',
+    label: 'Politique budgétaire',
+    icon: IconScale,
+    requirement: { area: 'hr', anyFeature: ['expenses'], drhOnly: true },
+  },
+  {
+    to: '/rh/validators',
+    label: 'Valideurs',
+    icon: IconUserCheck,
+    requirement: { area: 'hr', anyFeature: ['expenses'] },
+  },
+  { to: '/rh/notifications', label: 'Notifications', icon: IconBell, requirement: { area: 'hr' } },
+];
+
+function HrMenu() {
+  const session = useReadySession();
+  const logout = useLogoutMutation();
+  const items = visibleNavItems(HR_NAV, session);
+  const { account } = session;
+
+  return (
+    <div className="flex h-full flex-col">
+      <nav aria-label="Navigation gestion" className="flex-1 overflow-y-auto px-3 py-4">
+        <ul className="flex flex-col gap-1">
+          {items.map(({ to, label, icon: Icon, end }) => (
+            <li key={to}>
+              <NavLink
+                to={to}
+                end={end}
+                className={({ isActive }) =>
+                  cx(
+                    'flex items-center gap-3 rounded-xl px-3 py-2.5 text-sm font-medium focus-visible:outline-2 focus-visible:outline-brand-600',
+                    isActive ? 'bg-brand-50 text-brand-700' : 'text-gray-700 hover:bg-gray-100',
+                  )
+                }
+              >
+                <Icon aria-hidden="true" className="size-5 shrink-0" />
+                {label}
+              </NavLink>
+            </li>
+          ))}
+        </ul>
+      </nav>
+      <div className="flex flex-col gap-1 border-t border-gray-200 px-3 py-4">
+        <p className="truncate px-3 pb-2 text-sm text-gray-600">
+          {account.first_name} {account.last_name}
+          {account.company ? (
+            <span className="block truncate text-xs text-gray-500">{account.company.name}</span>
+          ) : null}
+        </p>
+        <Link
+          to="/"
+          className="flex items-center gap-3 rounded-xl px-3 py-2.5 text-sm font-medium text-brand-700 hover:bg-brand-50 focus-visible:outline-2 focus-visible:outline-brand-600"
+        >
+          <IconSwitchHorizontal aria-hidden="true" className="size-5" />
+          Passer au mode Employé
+        </Link>
+        <button
+          type="button"
+          onClick={() => logout.mutate()}
+          disabled={logout.isPending}
+          className="flex items-center gap-3 rounded-xl px-3 py-2.5 text-left text-sm font-medium text-gray-700 hover:bg-gray-100 focus-visible:outline-2 focus-visible:outline-brand-600 disabled:opacity-50"
+        >
+          <IconLogout aria-hidden="true" className="size-5" />
+          Se déconnecter
+        </button>
+      </div>
+    </div>
+  );
+}
+
+/**
+ * The HR area: a sidebar from `lg` up; on phones and tablets a header with a menu button that
+ * opens the same menu as a drawer (focus trapped, Escape closes it, closed after navigating).
+ */
+export function HrLayout() {
+  const [isDrawerOpen, setIsDrawerOpen] = useState(false);
+  const { pathname } = useLocation();
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: closing on every path change is the point.
+  useEffect(() => {
+    setIsDrawerOpen(false);
+  }, [pathname]);
+
+  return (
+    <div className="min-h-dvh bg-gray-50 lg:flex">
+      <SkipLink />
+      <aside className="hidden border-r border-gray-200 bg-white lg:sticky lg:top-0 lg:flex lg:h-dvh lg:w-64 lg:shrink-0 lg:flex-col">
+        <div className="flex h-16 items-center px-6">
+          <Link to="/rh" className="text-xl font-bold tracking-tight text-brand-700">
+            Tasbiq <span className="text-sm font-medium text-gray-500">Gestion</span>
+          </Link>
+        </div>
+        <HrMenu />
+      </aside>
+
+      <Dialog.Root open={isDrawerOpen} onOpenChange={setIsDrawerOpen}>
+        <div className="min-w-0 flex-1">
+          <header className="sticky top-0 z-30 flex h-14 items-center justify-between border-b border-gray-200 bg-white px-4 lg:hidden">
+            <Link to="/rh" className="text-xl font-bold tracking-tight text-brand-700">
+              Tasbiq <span className="text-sm font-medium text-gray-500">Gestion</span>
+            </Link>
+            <Dialog.Trigger
+              aria-label="Ouvrir le menu"
+              className="inline-flex size-11 items-center justify-center rounded-xl text-gray-700 hover:bg-gray-100 focus-visible:outline-2 focus-visible:outline-brand-600"
+            >
+              <IconMenu2 aria-hidden="true" className="size-6" />
+            </Dialog.Trigger>
+          </header>
+          <main id="main" tabIndex={-1} className="mx-auto max-w-6xl px-4 py-6 focus:outline-none lg:px-8">
+            <Outlet />
+          </main>
+        </div>
+        <Dialog.Portal>
+          <Dialog.Overlay className="fixed inset-0 z-40 bg-gray-950/50 lg:hidden" />
+          <Dialog.Content
+            aria-describedby={undefined}
+            className="fixed inset-y-0 left-0 z-50 flex w-72 max-w-[85vw] flex-col bg-white shadow-xl focus:outline-none lg:hidden"
+          >
+            <div className="flex h-14 items-center justify-between border-b border-gray-200 px-4">
+              <Dialog.Title className="text-lg font-semibold text-gray-900">Menu</Dialog.Title>
+              <Dialog.Close
+                aria-label="Fermer le menu"
+                className="inline-flex size-11 items-center justify-center rounded-xl text-gray-600 hover:bg-gray-100 focus-visible:outline-2 focus-visible:outline-brand-600"
+              >
+                <IconX aria-hidden="true" className="size-5" />
+              </Dialog.Close>
+            </div>
+            <HrMenu />
+          </Dialog.Content>
+        </Dialog.Portal>
+      </Dialog.Root>
+    </div>
+  );
+}

@@ -1,0 +1,31 @@
+import type { TTokenPair } from '@tasbiq/contracts/auth';
+import { useEffect, useState } from 'react';
+import { setTokens } from '../../lib/http/token-store.ts';
+import { LoginForm } from './components/login-form.tsx';
+import { LoginOtpStep } from './components/login-otp-step.tsx';
+
+/**
+ * /login. Full tokens go to the token store, which makes the visitor "logged in" and lets the guard
+ * take them on (to the page they came from, or home). A phone-limited pair stays in this screen's
+ * state: stored, it would count as a session that every other call refuses.
+ */
+export function LoginScreen() {
+  const [pending, setPending] = useState<TTokenPair | null>(null);
+
+  useEffect(() => {
+    document.title = pending ? 'Vérification · Tasbiq' : 'Connexion · Tasbiq';
+  }, [pending]);
+
+  const finish = (pair: TTokenPair) => {
+    if (pair.otp_required) {
+      setPending(pair);
+      return;
+    }
+    setTokens({ access: pair.access, refresh: pair.refresh });
+  };
+
+  if (pending) {
+    return <LoginOtpStep pending={pending} onVerified={finish} onCancel={() => setPending(null)} />;
+  }
+  return <LoginForm onAuthenticated={finish} />;
+}

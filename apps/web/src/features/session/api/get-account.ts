@@ -1,0 +1,14 @@
+import { useQuery } from '@tanstack/react-query';
+import type { TAccount } from '@tasbiq/contracts/auth';
+import { http } from '../../../lib/http/client.ts';
+
+export const accountQueryKey = ['auth', 'account'] as const;
+
+export function getAccount(): Promise<TAccount> {
+  return http.get<TAccount>('/auth/account');
+}
+
+/** The logged-in account; only asked for while there is a session. */
+export function useAccountQuery({ enabled = true }: { enabled?: boolean } = {}) {
+  return useQuery({ queryKey: accountQueryKey, queryFn: getAccount, enabled, staleTime: 5 * 60_000 });
+}

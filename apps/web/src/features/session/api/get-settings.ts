@@ -1,0 +1,14 @@
+import { useQuery } from '@tanstack/react-query';
+import type { TSettings } from '@tasbiq/contracts/settings';
+import { http } from '../../../lib/http/client.ts';
+
+export const settingsQueryKey = ['settings'] as const;
+
+export function getSettings(): Promise<TSettings> {
+  return http.get<TSettings>('/settings');
+}
+
+/** The company's feature switches (spec §3 Settings). */
+export function useSettingsQuery({ enabled = true }: { enabled?: boolean } = {}) {
+  return useQuery({ queryKey: settingsQueryKey, queryFn: getSettings, enabled, staleTime: 5 * 60_000 });
+}
