@@ -2,14 +2,19 @@ import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { buildApp } from '../src/app.ts';
 import { type Config, loadConfig } from '../src/config.ts';
+import type { AppModule } from '../src/context.ts';
 import { openDatabase } from '../src/db/client.ts';
 
 /**
  * A real app on a real, empty, migrated database for one test file: in-memory PGlite by
  * default, or a fresh PostgreSQL database when TEST_DATABASE_URL points at a server
- * (CI runs the API tests both ways).
+ * (CI runs the API tests both ways). `extraRoutes` registers test-only routes (full paths,
+ * e.g. /api/__test/boom) before the app is sealed, to exercise the wire contract itself.
  */
-export async function createTestApp(overrides: Partial<Config> = {}) {
+export async function createTestApp(
+  overrides: Partial<Config> = {},
+  options: { extraRoutes?: AppModule } = {},
+) {
   const serverUrl = process.env.TEST_DATABASE_URL;
   let databaseUrl: string | undefined;
   let dropDatabase = async () => {};
@@ -36,6 +41,7 @@ export async function createTestApp(overrides: Partial<Config> = {}) {
   const database = openDatabase({ databaseUrl, pgliteDir: 'memory://', poolSize: 20 });
   await database.migrate();
   const { app, ctx } = await buildApp({ config, database, logger: false });
+  if (options.extraRoutes) await options.extraRoutes(app, ctx);
   await app.ready();
   return {
     app,

@@ -15,11 +15,12 @@ export function searchCondition(terms: string[] | undefined, columns: AnyPgColum
 
 /**
  * `ordering=-created,name` over a whitelist of public names. An unknown field is a validation
- * error rather than silently ignored, so a typo in a client shows up at once.
+ * error rather than silently ignored, so a typo in a client shows up at once. A name may map to
+ * an expression (a count subquery) as well as a column.
  */
 export function orderingClause(
   ordering: string | undefined,
-  allowed: Record<string, AnyPgColumn>,
+  allowed: Record<string, AnyPgColumn | SQL>,
   fallback: SQL[],
 ): SQL[] {
   if (!ordering) return fallback;

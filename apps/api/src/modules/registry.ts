@@ -1,10 +1,23 @@
 import type { AppModule } from '../context.ts';
+import { announcementRoutes } from './announcements/routes.ts';
 import { authRoutes } from './auth/routes.ts';
+import { cityRoutes } from './cities/routes.ts';
 import { devOutboxRoutes } from './dev/outbox-routes.ts';
+import { groupRoutes } from './groups/routes.ts';
 import { healthRoutes } from './health/routes.ts';
+import { settingsRoutes } from './settings/routes.ts';
+import { termsRoutes } from './terms/routes.ts';
 
 /** Every feature module mounted under /api. A new feature adds its routes here. */
-export const API_MODULES: AppModule[] = [healthRoutes, authRoutes];
+export const API_MODULES: AppModule[] = [
+  healthRoutes,
+  authRoutes,
+  settingsRoutes,
+  termsRoutes,
+  announcementRoutes,
+  cityRoutes,
+  groupRoutes,
+];
 
 /** Mounted only outside production. */
 export const DEV_MODULES: AppModule[] = [devOutboxRoutes];

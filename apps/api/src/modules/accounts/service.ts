@@ -7,6 +7,11 @@ export type NewAccount = {
   email?: string | null;
   phone?: string | null;
   password?: string | null;
+  /**
+   * An already computed argon2 hash, used instead of `password`: the demo seed hashes one
+   * password once and shares it, because argon2 is deliberately slow (~50 ms per hash).
+   */
+  passwordHash?: string | null;
   firstName: string;
   lastName: string;
   cin?: string | null;
@@ -25,7 +30,7 @@ export async function createAccount(db: DbOrTx, input: NewAccount) {
     .values({
       email: input.email ? input.email.trim().toLowerCase() : null,
       phone,
-      passwordHash: input.password ? await hashPassword(input.password) : null,
+      passwordHash: input.password ? await hashPassword(input.password) : (input.passwordHash ?? null),
       firstName: input.firstName,
       lastName: input.lastName,
       cin: input.cin ? normalizeCin(input.cin) : null,

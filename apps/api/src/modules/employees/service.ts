@@ -15,7 +15,7 @@ export async function createEmployeeAccount(db: DbOrTx, input: NewEmployee) {
     .values({
       companyId: input.companyId,
       userId: user.id,
-      status: input.password ? 'activated' : 'invited',
+      status: input.password || input.passwordHash ? 'activated' : 'invited',
       ...input.employee,
     })
     .returning();

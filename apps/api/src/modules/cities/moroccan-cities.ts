@@ -1,0 +1,160 @@
+import type { TCity } from '@tasbiq/contracts/terms';
+
+/** The twelve regions of the 2015 territorial division. */
+export const MOROCCAN_REGIONS = {
+  tangerTetouanAlHoceima: 'Tanger-Tétouan-Al Hoceïma',
+  oriental: "L'Oriental",
+  fesMeknes: 'Fès-Meknès',
+  rabatSaleKenitra: 'Rabat-Salé-Kénitra',
+  beniMellalKhenifra: 'Béni Mellal-Khénifra',
+  casablancaSettat: 'Casablanca-Settat',
+  marrakechSafi: 'Marrakech-Safi',
+  draaTafilalet: 'Drâa-Tafilalet',
+  soussMassa: 'Souss-Massa',
+  guelmimOuedNoun: 'Guelmim-Oued Noun',
+  laayouneSakiaElHamra: 'Laâyoune-Sakia El Hamra',
+  dakhlaOuedEdDahab: 'Dakhla-Oued Ed-Dahab',
+} as const;
+
+const R = MOROCCAN_REGIONS;
+
+/**
+ * Cities offered by the card-order and mission-order forms. The ids are stored by those
+ * features, so they are stable: never renumber or reuse one; a new city takes the next free id
+ * (118 next). Listed by region; GET /cities sorts by name.
+ */
+export const MOROCCAN_CITIES: readonly TCity[] = [
+  // Casablanca-Settat
+  { id: 1, name: 'Casablanca', region: R.casablancaSettat },
+  { id: 2, name: 'Mohammédia', region: R.casablancaSettat },
+  { id: 3, name: 'El Jadida', region: R.casablancaSettat },
+  { id: 4, name: 'Settat', region: R.casablancaSettat },
+  { id: 5, name: 'Berrechid', region: R.casablancaSettat },
+  { id: 6, name: 'Benslimane', region: R.casablancaSettat },
+  { id: 7, name: 'Azemmour', region: R.casablancaSettat },
+  { id: 8, name: 'Sidi Bennour', region: R.casablancaSettat },
+  { id: 9, name: 'Bouskoura', region: R.casablancaSettat },
+  { id: 10, name: 'Médiouna', region: R.casablancaSettat },
+  { id: 11, name: 'Had Soualem', region: R.casablancaSettat },
+  { id: 12, name: 'Bouznika', region: R.casablancaSettat },
+  { id: 13, name: 'Ben Ahmed', region: R.casablancaSettat },
+  // Rabat-Salé-Kénitra
+  { id: 14, name: 'Rabat', region: R.rabatSaleKenitra },
+  { id: 15, name: 'Salé', region: R.rabatSaleKenitra },
+  { id: 16, name: 'Témara', region: R.rabatSaleKenitra },
+  { id: 17, name: 'Skhirat', region: R.rabatSaleKenitra },
+  { id: 18, name: 'Kénitra', region: R.rabatSaleKenitra },
+  { id: 19, name: 'Khémisset', region: R.rabatSaleKenitra },
+  { id: 20, name: 'Sidi Kacem', region: R.rabatSaleKenitra },
+  { id: 21, name: 'Sidi Slimane', region: R.rabatSaleKenitra },
+  { id: 22, name: 'Tiflet', region: R.rabatSaleKenitra },
+  { id: 23, name: 'Sidi Yahya El Gharb', region: R.rabatSaleKenitra },
+  { id: 24, name: 'Mechra Bel Ksiri', region: R.rabatSaleKenitra },
+  { id: 25, name: 'Rommani', region: R.rabatSaleKenitra },
+  // Fès-Meknès
+  { id: 26, name: 'Fès', region: R.fesMeknes },
+  { id: 27, name: 'Meknès', region: R.fesMeknes },
+  { id: 28, name: 'Taza', region: R.fesMeknes },
+  { id: 29, name: 'Sefrou', region: R.fesMeknes },
+  { id: 30, name: 'Ifrane', region: R.fesMeknes },
+  { id: 31, name: 'Azrou', region: R.fesMeknes },
+  { id: 32, name: 'El Hajeb', region: R.fesMeknes },
+  { id: 33, name: 'Taounate', region: R.fesMeknes },
+  { id: 34, name: 'Moulay Yacoub', region: R.fesMeknes },
+  { id: 35, name: 'Missour', region: R.fesMeknes },
+  { id: 36, name: 'Imouzzer Kandar', region: R.fesMeknes },
+  { id: 37, name: 'Boulemane', region: R.fesMeknes },
+  // Marrakech-Safi
+  { id: 38, name: 'Marrakech', region: R.marrakechSafi },
+  { id: 39, name: 'Safi', region: R.marrakechSafi },
+  { id: 40, name: 'Essaouira', region: R.marrakechSafi },
+  { id: 41, name: 'Kelaat Sraghna', region: R.marrakechSafi },
+  { id: 42, name: 'Youssoufia', region: R.marrakechSafi },
+  { id: 43, name: 'Ben Guerir', region: R.marrakechSafi },
+  { id: 44, name: 'Chichaoua', region: R.marrakechSafi },
+  { id: 45, name: 'Tahannaout', region: R.marrakechSafi },
+  { id: 46, name: 'Aït Ourir', region: R.marrakechSafi },
+  { id: 47, name: 'Tamansourt', region: R.marrakechSafi },
+  { id: 48, name: 'Amizmiz', region: R.marrakechSafi },
+  // Tanger-Tétouan-Al Hoceïma
+  { id: 49, name: 'Tanger', region: R.tangerTetouanAlHoceima },
+  { id: 50, name: 'Tétouan', region: R.tangerTetouanAlHoceima },
+  { id: 51, name: 'Al Hoceïma', region: R.tangerTetouanAlHoceima },
+  { id: 52, name: 'Larache', region: R.tangerTetouanAlHoceima },
+  { id: 53, name: 'Ksar El Kébir', region: R.tangerTetouanAlHoceima },
+  { id: 54, name: 'Chefchaouen', region: R.tangerTetouanAlHoceima },
+  { id: 55, name: 'Fnideq', region: R.tangerTetouanAlHoceima },
+  { id: 56, name: "M'diq", region: R.tangerTetouanAlHoceima },
+  { id: 57, name: 'Ouazzane', region: R.tangerTetouanAlHoceima },
+  { id: 58, name: 'Asilah', region: R.tangerTetouanAlHoceima },
+  { id: 59, name: 'Martil', region: R.tangerTetouanAlHoceima },
+  { id: 60, name: 'Imzouren', region: R.tangerTetouanAlHoceima },
+  // L'Oriental
+  { id: 61, name: 'Oujda', region: R.oriental },
+  { id: 62, name: 'Nador', region: R.oriental },
+  { id: 63, name: 'Berkane', region: R.oriental },
+  { id: 64, name: 'Taourirt', region: R.oriental },
+  { id: 65, name: 'Guercif', region: R.oriental },
+  { id: 66, name: 'Jerada', region: R.oriental },
+  { id: 67, name: 'Figuig', region: R.oriental },
+  { id: 68, name: 'Driouch', region: R.oriental },
+  { id: 69, name: 'Zaïo', region: R.oriental },
+  { id: 70, name: 'Bouarfa', region: R.oriental },
+  { id: 71, name: 'Ahfir', region: R.oriental },
+  { id: 72, name: 'Al Aroui', region: R.oriental },
+  { id: 73, name: 'Selouane', region: R.oriental },
+  // Béni Mellal-Khénifra
+  { id: 74, name: 'Béni Mellal', region: R.beniMellalKhenifra },
+  { id: 75, name: 'Khouribga', region: R.beniMellalKhenifra },
+  { id: 76, name: 'Khénifra', region: R.beniMellalKhenifra },
+  { id: 77, name: 'Fquih Ben Salah', region: R.beniMellalKhenifra },
+  { id: 78, name: 'Azilal', region: R.beniMellalKhenifra },
+  { id: 79, name: 'Kasba Tadla', region: R.beniMellalKhenifra },
+  { id: 80, name: 'Oued Zem', region: R.beniMellalKhenifra },
+  { id: 81, name: 'Souk Sebt Oulad Nemma', region: R.beniMellalKhenifra },
+  { id: 82, name: "M'rirt", region: R.beniMellalKhenifra },
+  { id: 83, name: 'Demnate', region: R.beniMellalKhenifra },
+  // Souss-Massa
+  { id: 84, name: 'Agadir', region: R.soussMassa },
+  { id: 85, name: 'Inezgane', region: R.soussMassa },
+  { id: 86, name: 'Aït Melloul', region: R.soussMassa },
+  { id: 87, name: 'Taroudant', region: R.soussMassa },
+  { id: 88, name: 'Tiznit', region: R.soussMassa },
+  { id: 89, name: 'Biougra', region: R.soussMassa },
+  { id: 90, name: 'Tata', region: R.soussMassa },
+  { id: 91, name: 'Oulad Teïma', region: R.soussMassa },
+  { id: 92, name: 'Dcheïra El Jihadia', region: R.soussMassa },
+  { id: 93, name: 'Tafraout', region: R.soussMassa },
+  // Drâa-Tafilalet
+  { id: 94, name: 'Errachidia', region: R.draaTafilalet },
+  { id: 95, name: 'Ouarzazate', region: R.draaTafilalet },
+  { id: 96, name: 'Midelt', region: R.draaTafilalet },
+  { id: 97, name: 'Zagora', region: R.draaTafilalet },
+  { id: 98, name: 'Tinghir', region: R.draaTafilalet },
+  { id: 99, name: 'Erfoud', region: R.draaTafilalet },
+  { id: 100, name: 'Rissani', region: R.draaTafilalet },
+  { id: 101, name: 'Goulmima', region: R.draaTafilalet },
+  { id: 102, name: "Kelaat M'Gouna", region: R.draaTafilalet },
+  { id: 103, name: 'Boumalne Dadès', region: R.draaTafilalet },
+  { id: 104, name: 'Agdz', region: R.draaTafilalet },
+  // Guelmim-Oued Noun
+  { id: 105, name: 'Guelmim', region: R.guelmimOuedNoun },
+  { id: 106, name: 'Tan-Tan', region: R.guelmimOuedNoun },
+  { id: 107, name: 'Sidi Ifni', region: R.guelmimOuedNoun },
+  { id: 108, name: 'Assa', region: R.guelmimOuedNoun },
+  { id: 109, name: 'Bouizakarne', region: R.guelmimOuedNoun },
+  // Laâyoune-Sakia El Hamra
+  { id: 110, name: 'Laâyoune', region: R.laayouneSakiaElHamra },
+  { id: 111, name: 'Smara', region: R.laayouneSakiaElHamra },
+  { id: 112, name: 'Boujdour', region: R.laayouneSakiaElHamra },
+  { id: 113, name: 'Tarfaya', region: R.laayouneSakiaElHamra },
+  { id: 114, name: 'El Marsa', region: R.laayouneSakiaElHamra },
+  // Dakhla-Oued Ed-Dahab
+  { id: 115, name: 'Dakhla', region: R.dakhlaOuedEdDahab },
+  { id: 116, name: 'Bir Gandouz', region: R.dakhlaOuedEdDahab },
+  { id: 117, name: 'Aousserd', region: R.dakhlaOuedEdDahab },
+];
+
+export function findCity(id: number): TCity | undefined {
+  return MOROCCAN_CITIES.find((city) => city.id === id);
+}
