@@ -1,5 +1,5 @@
 import { act, fireEvent, render, screen } from '@testing-library/react';
-import { createRef } from 'react';
+import { createRef, type ReactElement } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { Animation, type AnimationHandle } from './animation.tsx';
 
@@ -49,13 +49,20 @@ const lastItem = () => {
   return item;
 };
 
+/** lottie-web is imported lazily: wait for the player to be created. */
+async function renderAnimation(ui: ReactElement) {
+  const calls = lottieMock.loadAnimation.mock.calls.length;
+  const result = render(ui);
+  await vi.waitFor(() => expect(lottieMock.loadAnimation).toHaveBeenCalledTimes(calls + 1));
+  return result;
+}
+
 beforeEach(() => {
   lottieMock.state.items = [];
   lottieMock.loadAnimation.mockClear();
 });
 
 afterEach(() => {
-  vi.useRealTimers();
   vi.unstubAllGlobals();
   vi.restoreAllMocks();
 });
@@ -92,8 +99,8 @@ describe('Animation: validation', () => {
 });
 
 describe('Animation: loading', () => {
-  it('passes the spec defaults to lottie: svg, loop, autoplay, speed 1, forward, 100% × 100%', () => {
-    render(<Animation animationData={data} />);
+  it('passes the spec defaults to lottie: svg, loop, autoplay, speed 1, forward, 100% × 100%', async () => {
+    await renderAnimation(<Animation animationData={data} />);
     expect(lottieMock.loadAnimation).toHaveBeenCalledTimes(1);
     const container = screen.getByTestId('animation');
     expect(lottieMock.loadAnimation).toHaveBeenCalledWith({
@@ -111,8 +118,8 @@ describe('Animation: loading', () => {
     expect(container).toHaveAttribute('aria-hidden', 'true');
   });
 
-  it('passes the options given', () => {
-    render(
+  it('passes the options given', async () => {
+    await renderAnimation(
       <Animation
         animationData={data}
         renderer="canvas"
@@ -137,21 +144,22 @@ describe('Animation: loading', () => {
     expect(container.style.height).toBe('4rem');
   });
 
-  it('waits `delay` ms before playing', () => {
-    vi.useFakeTimers();
-    render(<Animation animationData={data} delay={500} />);
+  it('waits `delay` ms before playing', async () => {
+    // A spy rather than fake timers: the lazy import of lottie-web needs real time to resolve.
+    const timeout = vi.spyOn(globalThis, 'setTimeout');
+    await renderAnimation(<Animation animationData={data} delay={500} />);
     expect(lottieMock.loadAnimation).toHaveBeenCalledWith(expect.objectContaining({ autoplay: false }));
-    vi.advanceTimersByTime(499);
     expect(lastItem().play).not.toHaveBeenCalled();
-    vi.advanceTimersByTime(1);
+    const call = timeout.mock.calls.find(([, ms]) => ms === 500);
+    if (!call) throw new Error('no 500 ms timer');
+    (call[0] as () => void)();
     expect(lastItem().play).toHaveBeenCalledTimes(1);
   });
 
   it('fetches animationLink with a GET, then loads the JSON', async () => {
     const fetchMock = vi.fn(async () => new Response(JSON.stringify(data), { status: 200 }));
     vi.stubGlobal('fetch', fetchMock);
-    render(<Animation animationLink="/animations/success.json" />);
-    await vi.waitFor(() => expect(lottieMock.loadAnimation).toHaveBeenCalledTimes(1));
+    await renderAnimation(<Animation animationLink="/animations/success.json" />);
     expect(fetchMock).toHaveBeenCalledWith(
       '/animations/success.json',
       expect.objectContaining({ method: 'GET' }),
@@ -170,15 +178,15 @@ describe('Animation: loading', () => {
     expect(lottieMock.loadAnimation).not.toHaveBeenCalled();
   });
 
-  it('destroys the animation on unmount', () => {
-    const { unmount } = render(<Animation animationData={data} />);
+  it('destroys the animation on unmount', async () => {
+    const { unmount } = await renderAnimation(<Animation animationData={data} />);
     unmount();
     expect(lastItem().destroy).toHaveBeenCalledTimes(1);
   });
 });
 
 describe('Animation: events', () => {
-  it('reports load, loop-complete, complete, enter-frame and segment-start', () => {
+  it('reports load, loop-complete, complete, enter-frame and segment-start', async () => {
     const handlers = {
       onLoad: vi.fn(),
       onLoopComplete: vi.fn(),
@@ -186,7 +194,7 @@ describe('Animation: events', () => {
       onEnterFrame: vi.fn(),
       onSegmentStart: vi.fn(),
     };
-    render(<Animation animationData={data} {...handlers} />);
+    await renderAnimation(<Animation animationData={data} {...handlers} />);
     const item = lastItem();
     item.emit('DOMLoaded');
     item.emit('loopComplete', { type: 'loopComplete', currentLoop: 1, totalLoops: 0, direction: 1 });
@@ -200,10 +208,10 @@ describe('Animation: events', () => {
     expect(handlers.onSegmentStart).toHaveBeenCalledWith(expect.objectContaining({ firstFrame: 0 }));
   });
 
-  it('calls the latest handler without reloading the animation', () => {
+  it('calls the latest handler without reloading the animation', async () => {
     const first = vi.fn();
     const second = vi.fn();
-    const { rerender } = render(<Animation animationData={data} onComplete={first} />);
+    const { rerender } = await renderAnimation(<Animation animationData={data} onComplete={first} />);
     rerender(<Animation animationData={data} onComplete={second} />);
     lastItem().emit('complete', { type: 'complete', direction: 1 });
     expect(first).not.toHaveBeenCalled();
@@ -213,9 +221,9 @@ describe('Animation: events', () => {
 });
 
 describe('Animation: controls', () => {
-  it('plays, pauses, stops, reverses and changes speed through its ref', () => {
+  it('plays, pauses, stops, reverses and changes speed through its ref', async () => {
     const ref = createRef<AnimationHandle>();
-    render(<Animation animationData={data} ref={ref} />);
+    await renderAnimation(<Animation animationData={data} ref={ref} />);
     const item = lastItem();
     act(() => ref.current?.pause());
     expect(item.pause).toHaveBeenCalledTimes(1);
@@ -232,9 +240,9 @@ describe('Animation: controls', () => {
     expect(() => ref.current?.setSpeed(0)).toThrow('Speed must be greater than 0');
   });
 
-  it('alternate flips the direction at each loop, until called again', () => {
+  it('alternate flips the direction at each loop, until called again', async () => {
     const ref = createRef<AnimationHandle>();
-    render(<Animation animationData={data} ref={ref} />);
+    await renderAnimation(<Animation animationData={data} ref={ref} />);
     const item = lastItem();
     const loop = { type: 'loopComplete', currentLoop: 1, totalLoops: 0, direction: 1 };
     item.emit('loopComplete', loop);
@@ -253,8 +261,8 @@ describe('Animation: controls', () => {
     expect(item.goToAndPlay).toHaveBeenCalledTimes(2);
   });
 
-  it('follows the pause prop', () => {
-    const { rerender } = render(<Animation animationData={data} />);
+  it('follows the pause prop', async () => {
+    const { rerender } = await renderAnimation(<Animation animationData={data} />);
     const item = lastItem();
     rerender(<Animation animationData={data} pause />);
     expect(item.pause).toHaveBeenCalledTimes(1);
@@ -262,13 +270,13 @@ describe('Animation: controls', () => {
     expect(item.play).toHaveBeenCalledTimes(1);
   });
 
-  it('does not autoplay when mounted paused', () => {
-    render(<Animation animationData={data} pause />);
+  it('does not autoplay when mounted paused', async () => {
+    await renderAnimation(<Animation animationData={data} pause />);
     expect(lottieMock.loadAnimation).toHaveBeenCalledWith(expect.objectContaining({ autoplay: false }));
   });
 
-  it('pauses while hovered with pauseOnHover', () => {
-    render(<Animation animationData={data} pauseOnHover />);
+  it('pauses while hovered with pauseOnHover', async () => {
+    await renderAnimation(<Animation animationData={data} pauseOnHover />);
     const item = lastItem();
     fireEvent.mouseEnter(screen.getByTestId('animation'));
     expect(item.pause).toHaveBeenCalledTimes(1);
@@ -276,8 +284,8 @@ describe('Animation: controls', () => {
     expect(item.play).toHaveBeenCalledTimes(1);
   });
 
-  it('plays only while hovered with playOnHover', () => {
-    render(<Animation animationData={data} playOnHover />);
+  it('plays only while hovered with playOnHover', async () => {
+    await renderAnimation(<Animation animationData={data} playOnHover />);
     expect(lottieMock.loadAnimation).toHaveBeenCalledWith(expect.objectContaining({ autoplay: false }));
     const item = lastItem();
     fireEvent.mouseEnter(screen.getByTestId('animation'));
@@ -286,8 +294,8 @@ describe('Animation: controls', () => {
     expect(item.pause).toHaveBeenCalledTimes(1);
   });
 
-  it('applies speed and direction changes to the running animation', () => {
-    const { rerender } = render(<Animation animationData={data} />);
+  it('applies speed and direction changes to the running animation', async () => {
+    const { rerender } = await renderAnimation(<Animation animationData={data} />);
     const item = lastItem();
     rerender(<Animation animationData={data} speed={0.5} direction={-1} />);
     expect(item.setSpeed).toHaveBeenLastCalledWith(0.5);

@@ -1,11 +1,12 @@
-import lottie, {
-  type AnimationDirection,
-  type AnimationItem,
-  type BMCompleteEvent,
-  type BMCompleteLoopEvent,
-  type BMEnterFrameEvent,
-  type BMSegmentStartEvent,
-  type RendererType,
+import type {
+  AnimationDirection,
+  AnimationItem,
+  BMCompleteEvent,
+  BMCompleteLoopEvent,
+  BMEnterFrameEvent,
+  BMSegmentStartEvent,
+  LottiePlayer,
+  RendererType,
 } from 'lottie-web';
 import { type Ref, useEffect, useImperativeHandle, useRef } from 'react';
 
@@ -54,7 +55,7 @@ export type AnimationProps = Source & {
   onComplete?: (event: BMCompleteEvent) => void;
   onEnterFrame?: (event: BMEnterFrameEvent) => void;
   onSegmentStart?: (event: BMSegmentStartEvent) => void;
-  /** The link could not be fetched or was not JSON. */
+  /** The link could not be fetched or was not JSON, or lottie-web could not be loaded. */
   onError?: (error: unknown) => void;
   ref?: Ref<AnimationHandle>;
 };
@@ -63,6 +64,29 @@ export const MISSING_SOURCE_ERROR = 'You must provide either animationLink or an
 export const SPEED_ERROR = 'Speed must be greater than 0';
 export const PAUSE_WITH_HOVER_WARNING =
   'Animation: `pause` should not be combined with `pauseOnHover` or `playOnHover`: hovering overrides it.';
+
+let lottiePlayer: Promise<LottiePlayer> | null = null;
+
+/**
+ * lottie-web weighs about 300 kB minified: it is fetched with the first animation shown rather than
+ * with the app's first screen, which matters on a phone's mobile data.
+ */
+function loadLottie(): Promise<LottiePlayer> {
+  lottiePlayer ??= import('lottie-web').then(
+    (module) => module.default,
+    (error: unknown) => {
+      lottiePlayer = null; // a failed chunk download may succeed on the next attempt
+      throw error;
+    },
+  );
+  return lottiePlayer;
+}
+
+async function fetchAnimation(link: string, signal: AbortSignal): Promise<object> {
+  const response = await fetch(link, { method: 'GET', headers: { Accept: 'application/json' }, signal });
+  if (!response.ok) throw new Error(`Animation ${link}: HTTP ${response.status}`);
+  return (await response.json()) as object;
+}
 
 function assertSpeed(speed: number): void {
   if (!(speed > 0)) throw new Error(SPEED_ERROR);
@@ -112,7 +136,7 @@ export function Animation(props: AnimationProps) {
     let timer: ReturnType<typeof setTimeout> | undefined;
     const controller = new AbortController();
 
-    const start = (data: object) => {
+    const start = (lottie: LottiePlayer, data: object) => {
       if (isCancelled) return;
       const initial = latest.current;
       const shouldPlay = initial.autoplay && !initial.playOnHover && !initial.pause;
@@ -144,23 +168,15 @@ export function Animation(props: AnimationProps) {
       if (shouldPlay && initial.delay > 0) timer = setTimeout(() => item.play(), initial.delay);
     };
 
-    if (animationData !== undefined) {
-      start(animationData);
-    } else if (animationLink !== undefined) {
-      fetch(animationLink, {
-        method: 'GET',
-        headers: { Accept: 'application/json' },
-        signal: controller.signal,
-      })
-        .then((response) => {
-          if (!response.ok) throw new Error(`Animation ${animationLink}: HTTP ${response.status}`);
-          return response.json() as Promise<object>;
-        })
-        .then(start)
-        .catch((error: unknown) => {
-          if (!isCancelled) latest.current.props.onError?.(error);
-        });
-    }
+    const source =
+      animationData !== undefined
+        ? Promise.resolve(animationData)
+        : fetchAnimation(animationLink ?? '', controller.signal);
+    Promise.all([loadLottie(), source])
+      .then(([lottie, data]) => start(lottie, data))
+      .catch((error: unknown) => {
+        if (!isCancelled) latest.current.props.onError?.(error);
+      });
 
     return () => {
       isCancelled = true;
