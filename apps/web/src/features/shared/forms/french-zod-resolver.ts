@@ -19,12 +19,9 @@ function isEmptyValue(value: unknown): boolean {
  * 'le champ "{0}" n'est pas valide' otherwise.
  */
 export function frenchIssueMessage(issue: Issue, label: string, value: unknown): string {
-  if (issue.message === REQUIRED) return requiredMessage(label);
+  // Whatever rule an empty input broke (min length, regex, e-mail format…), the user left it empty.
+  if (issue.message === REQUIRED || isEmptyValue(value)) return requiredMessage(label);
   if (Object.hasOwn(ERROR_MESSAGES_FR, issue.message)) return ERROR_MESSAGES_FR[issue.message] as string;
-  if (issue.code === 'invalid_type' && isEmptyValue(value)) return requiredMessage(label);
-  if (issue.code === 'too_small' && issue.origin === 'string' && Number(issue.minimum) <= 1) {
-    return requiredMessage(label);
-  }
   return invalidMessage(label);
 }
 
