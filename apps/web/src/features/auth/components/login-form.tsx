@@ -39,11 +39,9 @@ export function LoginForm({ onAuthenticated }: LoginFormProps) {
   });
 
   return (
-    <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4" aria-labelledby="login-title">
+    <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4">
       <div>
-        <h1 id="login-title" className="text-2xl font-semibold text-gray-900">
-          Connexion
-        </h1>
+        <h1 className="text-2xl font-semibold text-gray-900">Connexion</h1>
         <p className="mt-1 text-sm text-gray-600">
           Connectez-vous avec votre e-mail ou votre numéro de téléphone.
         </p>

@@ -76,11 +76,9 @@ export function LoginOtpStep({ pending, onVerified, onCancel }: LoginOtpStepProp
   });
 
   return (
-    <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4" aria-labelledby="otp-title">
+    <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4">
       <div>
-        <h1 id="otp-title" className="text-2xl font-semibold text-gray-900">
-          Vérification du téléphone
-        </h1>
+        <h1 className="text-2xl font-semibold text-gray-900">Vérification du téléphone</h1>
         <p className="mt-1 text-sm text-gray-600" aria-live="polite">
           {sendOtp.data
             ? `Un code à 6 chiffres a été envoyé par SMS au ${sendOtp.data.phone}.`

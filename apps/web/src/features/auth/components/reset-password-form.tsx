@@ -61,11 +61,9 @@ export function ResetPasswordForm({ token }: { token: string }) {
   }
 
   return (
-    <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4" aria-labelledby="new-password-title">
+    <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4">
       <div>
-        <h1 id="new-password-title" className="text-2xl font-semibold text-gray-900">
-          Nouveau mot de passe
-        </h1>
+        <h1 className="text-2xl font-semibold text-gray-900">Nouveau mot de passe</h1>
         <p className="mt-1 text-sm text-gray-600">
           Au moins 8 caractères, pas uniquement des chiffres ni un mot de passe trop courant.
         </p>

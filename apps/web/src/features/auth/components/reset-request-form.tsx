@@ -79,12 +79,9 @@ export function ResetRequestForm() {
       noValidate
       onSubmit={handleSubmit(({ username }) => send(username))}
       className="flex flex-col gap-4"
-      aria-labelledby="reset-title"
     >
       <div>
-        <h1 id="reset-title" className="text-2xl font-semibold text-gray-900">
-          Mot de passe oublié
-        </h1>
+        <h1 className="text-2xl font-semibold text-gray-900">Mot de passe oublié</h1>
         <p className="mt-1 text-sm text-gray-600">
           Indiquez votre e-mail ou votre numéro de téléphone : nous vous enverrons un lien pour choisir un
           nouveau mot de passe.

@@ -62,16 +62,9 @@ export function ChangePasswordForm({ hasChangedPassword }: { hasChangedPassword:
   });
 
   return (
-    <form
-      noValidate
-      onSubmit={onSubmit}
-      className="flex flex-col gap-4"
-      aria-labelledby="change-password-title"
-    >
+    <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4">
       <div>
-        <h2 id="change-password-title" className="text-lg font-semibold text-gray-900">
-          Changer le mot de passe
-        </h2>
+        <h2 className="text-lg font-semibold text-gray-900">Changer le mot de passe</h2>
         <p className="mt-1 text-sm text-gray-600">
           Au moins 8 caractères, pas uniquement des chiffres ni un mot de passe trop courant.
         </p>
