@@ -135,6 +135,14 @@ describe('POST /auth/otp/verify', () => {
     expect((await verify(auth, await lastOtpSentTo(t, phone))).statusCode).toBe(200);
   });
 
+  it('lets exactly one of concurrent verifications of the same code succeed', async () => {
+    const { phone, auth } = await unconfirmedSession();
+    await post(t, '/api/auth/otp', {}, auth);
+    const code = await lastOtpSentTo(t, phone);
+    const results = await Promise.all([verify(auth, code), verify(auth, code), verify(auth, code)]);
+    expect(results.map((r) => r.statusCode).sort()).toEqual([200, 400, 400]);
+  });
+
   it('refuses an expired code', async () => {
     const { user, phone, auth } = await unconfirmedSession();
     await post(t, '/api/auth/otp', {}, auth);

@@ -186,6 +186,22 @@ describe('password reset', () => {
     }
   });
 
+  it('lets exactly one of concurrent confirmations with the same link succeed', async () => {
+    const { user } = await newEmployee(t);
+    await post(t, '/api/auth/password-reset', { username: user.email! });
+    const token = await resetTokenSentTo(user.email!, 'email');
+    const confirm = (password: string) =>
+      post(t, '/api/auth/password-reset/confirm', {
+        token,
+        new_password: password,
+        confirm_password: password,
+      });
+    const results = await Promise.all([confirm('Premier#Choix1'), confirm('Second#Choix2')]);
+    expect(results.map((r) => r.statusCode).sort()).toEqual([200, 400]);
+    const winner = results[0]!.statusCode === 200 ? 'Premier#Choix1' : 'Second#Choix2';
+    await loginAs(t, user.email!, winner);
+  });
+
   it('answers the same for an unknown account and sends nothing', async () => {
     const known = await newEmployee(t);
     const a = await post(t, '/api/auth/password-reset', { username: 'inconnu@nulle-part.ma' });

@@ -71,6 +71,14 @@ describe('password policy', () => {
     ]);
   });
 
+  it('refuses a password holding the phone number, but not any numeric-looking one', () => {
+    const owner = { phone: '+212612345678' };
+    expect(isTooSimilar('0612345678', owner)).toBe(true);
+    expect(isTooSimilar('Moi-6.12.34.56.78!', owner)).toBe(true);
+    expect(isTooSimilar('Bonjour#87654321', owner)).toBe(false);
+    expect(isTooSimilar('Tasbiq#2026', owner)).toBe(false);
+  });
+
   it('ignores attribute values far shorter than the password', () => {
     expect(isTooSimilar('a-very-long-passphrase-of-words', { firstName: 'Al' })).toBe(false);
   });

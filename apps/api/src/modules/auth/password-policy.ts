@@ -10,6 +10,8 @@ import type { FieldIssue } from '../../lib/validation.ts';
 export const PASSWORD_MIN_LENGTH = 8;
 /** Django's UserAttributeSimilarityValidator default. */
 export const PASSWORD_MAX_SIMILARITY = 0.7;
+/** A password holding the phone's last 8 digits is too similar to it. */
+const PHONE_DIGITS_COMPARED = 8;
 
 export type PasswordOwner = {
   email?: string | null;
@@ -66,10 +68,13 @@ function exceedsMaximumLengthRatio(password: string, value: string): boolean {
   );
 }
 
+/**
+ * Django's UserAttributeSimilarityValidator on the e-mail and the names. The phone is checked by
+ * containment instead: quick_ratio on strings of ten digits flags almost any numeric password.
+ */
 export function isTooSimilar(password: string, owner: PasswordOwner): boolean {
   const lower = password.toLowerCase();
-  const values = [owner.email, owner.phone, owner.firstName, owner.lastName];
-  for (const value of values) {
+  for (const value of [owner.email, owner.firstName, owner.lastName]) {
     if (!value) continue;
     const valueLower = value.toLowerCase();
     for (const part of [...valueLower.split(/[^\p{L}\p{N}_]+/u), valueLower]) {
@@ -77,7 +82,12 @@ export function isTooSimilar(password: string, owner: PasswordOwner): boolean {
       if (quickRatio(lower, part) >= PASSWORD_MAX_SIMILARITY) return true;
     }
   }
-  return false;
+  const phoneTail = owner.phone?.replace(/\D/g, '').slice(-PHONE_DIGITS_COMPARED);
+  return Boolean(
+    phoneTail &&
+      phoneTail.length === PHONE_DIGITS_COMPARED &&
+      password.replace(/\D/g, '').includes(phoneTail),
+  );
 }
 
 function issue(attr: string, code: string): FieldIssue {
