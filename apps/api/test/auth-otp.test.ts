@@ -55,6 +55,12 @@ describe('POST /auth/otp', () => {
     expect(row!.expiresAt.getTime() - row!.createdAt.getTime()).toBe(OTP_TTL_SECONDS * 1000);
   });
 
+  it('accepts a call without any body, as the web client sends it', async () => {
+    const { auth } = await unconfirmedSession();
+    const res = await t.app.inject({ method: 'POST', url: '/api/auth/otp', headers: auth });
+    expect(res.statusCode).toBe(200);
+  });
+
   it('requires a bearer token', async () => {
     const res = await post(t, '/api/auth/otp');
     expect(res.statusCode).toBe(401);

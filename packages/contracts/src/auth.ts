@@ -26,6 +26,7 @@ export const ZOtpSendResponse = z.object({
   phone: z.string(),
   expires_in: z.number().int(),
 });
+export type TOtpSendResponse = z.infer<typeof ZOtpSendResponse>;
 export const ZOtpVerifyRequest = z.object({
   otp: z
     .string()

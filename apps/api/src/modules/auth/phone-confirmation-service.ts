@@ -1,7 +1,6 @@
-import type { TTokenPair, ZOtpSendResponse } from '@tasbiq/contracts/auth';
+import type { TOtpSendResponse, TTokenPair } from '@tasbiq/contracts/auth';
 import { OTP_TTL_SECONDS } from '@tasbiq/contracts/constants';
 import { and, eq } from 'drizzle-orm';
-import type { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import { users } from '../../db/schema/accounts.ts';
 import type { UserRow } from '../../lib/auth/session.ts';
@@ -13,7 +12,7 @@ import { consumeOtp, issueOtp, maskPhone, otpMessage } from './otp-service.ts';
 export async function sendPhoneConfirmationCode(
   ctx: AppContext,
   user: Pick<UserRow, 'id' | 'phone'>,
-): Promise<z.infer<typeof ZOtpSendResponse>> {
+): Promise<TOtpSendResponse> {
   if (!user.phone) throw new AppError('PHONE_MISSING', { status: 400 });
   const { code } = await issueOtp(ctx, { userId: user.id, purpose: 'login', target: user.phone });
   await ctx.sms.send({ to: user.phone, body: otpMessage(code) });
