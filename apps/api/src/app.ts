@@ -64,7 +64,14 @@ export async function buildApp({
     openapi: { info: { title: 'Tasbiq API', version: '1.0.0' }, servers: [{ url: '/' }] },
     transform: jsonSchemaTransform,
   });
-  await app.register(swaggerUi, { routePrefix: '/api/docs' });
+  await app.register(async (docs) => {
+    // The docs describe the API to whoever builds a client; without this they would fall under
+    // the default 'private' access and answer 401 to a browser.
+    docs.addHook('onRoute', (route) => {
+      route.config = { ...route.config, access: 'public' };
+    });
+    await docs.register(swaggerUi, { routePrefix: '/api/docs' });
+  });
   installAccessControl(app, { db: database.db, tokens: ctx.tokens });
 
   await app.register(

@@ -49,12 +49,20 @@ export function zCsvOf<T extends z.ZodType<unknown, string>>(item: T) {
     .optional();
 }
 
-/** An inclusive calendar date `YYYY-MM-DD` (DRF DateFilter); also accepts a full ISO datetime. */
-export const zDateParam = z
-  .string()
-  .regex(/^\d{4}-\d{2}-\d{2}(T.*)?$/, { message: 'invalid' })
-  .refine((v) => !Number.isNaN(Date.parse(v.length === 10 ? `${v}T00:00:00Z` : v)), { message: 'invalid' })
-  .optional();
+/** True for a real calendar day (`2026-02-31` is not) or a parseable ISO datetime. */
+function isDateParam(value: string): boolean {
+  if (/^\d{4}-\d{2}-\d{2}$/.test(value)) {
+    const day = new Date(`${value}T00:00:00Z`);
+    return !Number.isNaN(day.getTime()) && day.toISOString().slice(0, 10) === value;
+  }
+  return /^\d{4}-\d{2}-\d{2}T/.test(value) && !Number.isNaN(Date.parse(value));
+}
+
+/**
+ * An inclusive calendar date `YYYY-MM-DD` (DRF DateFilter); also accepts a full ISO datetime.
+ * One check, so a bad value yields one `invalid` error, not one per failed rule.
+ */
+export const zDateParam = z.string().refine(isDateParam, { message: 'invalid' }).optional();
 
 export const zSearch = z
   .string()

@@ -8,7 +8,8 @@ import { searchCities } from './search-cities.ts';
  * GET /cities: Moroccan cities for the card-order and mission-order forms, sorted by name.
  * The token is optional because onboarding (card order through a link) has no session yet.
  * Not paginated: a plain JSON array, ~120 entries, the whole list a select box needs.
- * `?search=` keeps cities whose name or region contains every term, ignoring case and accents
+ * `?search=` keeps cities whose name contains every term, ignoring case, accents and
+ * punctuation; when no name matches, the cities of a matching region
  * (`?search=fes` → Fès; `?search=souss` → the Souss-Massa cities).
  */
 export const cityRoutes: AppModule = async (app) => {

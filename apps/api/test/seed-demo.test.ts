@@ -1,0 +1,181 @@
+import { CIN_RE } from '@tasbiq/contracts/validators';
+import { count, eq, inArray } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { users } from '../src/db/schema/accounts.ts';
+import { companies } from '../src/db/schema/companies.ts';
+import { announcements, terms, termsAcceptances } from '../src/db/schema/content.ts';
+import { employees, groups } from '../src/db/schema/employees.ts';
+import { DEMO_COMPANY_NAMES, DEMO_LOGINS, DEMO_PASSWORD, seedDemoIfEmpty } from '../src/db/seed/demo.ts';
+import { verifyPassword } from '../src/lib/auth/passwords.ts';
+import { bearerFor } from './auth-helpers.ts';
+import { acceptTerms } from './factories.ts';
+import { createTestApp, type TestApp } from './test-app.ts';
+
+let t: TestApp;
+let seeded: boolean;
+let seedMs: number;
+beforeAll(async () => {
+  t = await createTestApp();
+  const started = performance.now();
+  seeded = await seedDemoIfEmpty(t.db);
+  seedMs = performance.now() - started;
+});
+afterAll(() => t.close());
+
+async function companyNamed(name: string) {
+  const [row] = await t.db.select().from(companies).where(eq(companies.name, name));
+  return row!;
+}
+async function loginAccount(email: string) {
+  const [row] = await t.db.select().from(users).where(eq(users.email, email));
+  return row!;
+}
+const employeesOf = (companyId: number) =>
+  t.db
+    .select({ employee: employees, user: users })
+    .from(employees)
+    .innerJoin(users, eq(users.id, employees.userId))
+    .where(eq(employees.companyId, companyId));
+
+/** 97 − (first 22 digits × 100 mod 97) — the key of a Moroccan RIB. */
+const ribKeyIsValid = (rib: string) =>
+  97n - ((BigInt(rib.slice(0, 22)) * 100n) % 97n) === BigInt(rib.slice(22));
+
+describe('seedDemoIfEmpty', () => {
+  it('seeds an empty database quickly', () => {
+    expect(seeded).toBe(true);
+    // The budget is ~3 s on PGlite; the margin absorbs a loaded CI machine.
+    expect(seedMs).toBeLessThan(6_000);
+  });
+
+  it('creates the two companies with their feature flags', async () => {
+    const atlas = await companyNamed(DEMO_COMPANY_NAMES.atlas);
+    const rif = await companyNamed(DEMO_COMPANY_NAMES.rif);
+    expect(atlas).toMatchObject({
+      isActive: true,
+      advancesEnabled: true,
+      rechargesEnabled: true,
+      fichesEnabled: true,
+      cardsEnabled: true,
+      bonusesEnabled: true,
+      expensesEnabled: true,
+      eprogramEnabled: true,
+    });
+    expect(atlas.signupToken).toBeTruthy();
+    expect(rif).toMatchObject({
+      isActive: true,
+      advancesEnabled: true,
+      rechargesEnabled: false,
+      expensesEnabled: false,
+    });
+  });
+
+  it('creates the demo logins with the demo password, a confirmed phone, a CIN and their roles', async () => {
+    const atlas = await companyNamed(DEMO_COMPANY_NAMES.atlas);
+    const rif = await companyNamed(DEMO_COMPANY_NAMES.rif);
+    const expected = [
+      [DEMO_LOGINS.employee, atlas.id, []],
+      [DEMO_LOGINS.rh, atlas.id, ['RH']],
+      [DEMO_LOGINS.drh, atlas.id, ['DRH']],
+      [DEMO_LOGINS.rifRh, rif.id, ['RH']],
+    ] as const;
+    for (const [email, companyId, roles] of expected) {
+      const user = await loginAccount(email);
+      expect(user, email).toMatchObject({ companyId, roles, isActive: true });
+      expect(user.phone).toMatch(/^\+212[67]\d{8}$/);
+      expect(user.cin).toMatch(CIN_RE);
+      expect(user.phoneConfirmedAt).not.toBeNull();
+      const [employee] = await t.db.select().from(employees).where(eq(employees.userId, user.id));
+      expect(employee, email).toMatchObject({ companyId, status: 'activated', isActive: true });
+    }
+    expect(await verifyPassword((await loginAccount(DEMO_LOGINS.rh)).passwordHash, DEMO_PASSWORD)).toBe(true);
+  });
+
+  it('publishes real terms of use that the demo logins have not accepted yet', async () => {
+    const published = await t.db.select().from(terms);
+    expect(published).toHaveLength(1);
+    expect(published[0]!.content).toContain('09-08');
+    expect(published[0]!.content).toContain('CNDP');
+    expect(published[0]!.content).toMatch(/<h2>Article \d+ — Objet<\/h2>/);
+    const [accepted] = await t.db.select({ value: count() }).from(termsAcceptances);
+    expect(Number(accepted!.value)).toBe(0);
+  });
+
+  it('gives Atlas three groups and about fifty employees with realistic data', async () => {
+    const atlas = await companyNamed(DEMO_COMPANY_NAMES.atlas);
+    const groupNames = (await t.db.select().from(groups).where(eq(groups.companyId, atlas.id))).map(
+      (g) => g.name,
+    );
+    expect(groupNames.sort()).toEqual(['Commercial', 'Siège Casablanca', 'Usine Tanger']);
+
+    const rows = await employeesOf(atlas.id);
+    expect(rows.length).toBeGreaterThanOrEqual(50);
+    const statuses = rows.map((r) => r.employee.status);
+    expect(statuses.filter((s) => s === 'deactivated')).toHaveLength(2);
+    expect(statuses.filter((s) => s === 'invited').length).toBeGreaterThan(3);
+    expect(statuses.filter((s) => s === 'activated').length).toBeGreaterThan(35);
+    expect(new Set(rows.map((r) => r.employee.serial)).size).toBe(rows.length);
+    expect(new Set(rows.map((r) => r.user.cin)).size).toBe(rows.length);
+
+    for (const { employee, user } of rows) {
+      expect(employee.salaryCentimes).toBeGreaterThanOrEqual(400_000n);
+      expect(employee.salaryCentimes).toBeLessThanOrEqual(2_500_000n);
+      expect(employee.serial).toMatch(/^ATL-\d{4}$/);
+      expect(employee.rib).toMatch(/^\d{24}$/);
+      expect(ribKeyIsValid(employee.rib!), employee.rib!).toBe(true);
+      expect(user.cin).toMatch(CIN_RE);
+      expect(user.email).toMatch(/^[a-z.0-9]+@demo\.ma$/);
+      if (employee.status === 'invited') {
+        expect(user.passwordHash).toBeNull();
+        expect(user.phoneConfirmedAt).toBeNull();
+      } else {
+        expect(user.passwordHash).not.toBeNull();
+      }
+      if (employee.status === 'deactivated')
+        expect([employee.isActive, user.isActive]).toEqual([false, false]);
+    }
+  });
+
+  it('gives Rif Industries its RH and ten employees', async () => {
+    const rif = await companyNamed(DEMO_COMPANY_NAMES.rif);
+    const rows = await employeesOf(rif.id);
+    expect(rows).toHaveLength(11);
+    expect(rows.every((r) => r.user.email?.endsWith('@rif.ma'))).toBe(true);
+  });
+
+  it('publishes one announcement for everyone and one for Atlas', async () => {
+    const atlas = await companyNamed(DEMO_COMPANY_NAMES.atlas);
+    const rows = await t.db.select().from(announcements);
+    expect(rows.map((a) => a.companyId).sort()).toEqual([atlas.id, null].sort());
+  });
+
+  it('lets the demo RH list the Atlas groups once the terms are accepted', async () => {
+    const rh = await loginAccount(DEMO_LOGINS.rh);
+    const headers = await bearerFor(t, rh.id);
+    const blocked = await t.app.inject({ method: 'GET', url: '/api/groups/', headers });
+    expect(blocked.json().errors[0].code).toBe('terms_not_accepted');
+    const [current] = await t.db.select().from(terms);
+    await acceptTerms(t.db, rh.id, current!.id);
+    const res = await t.app.inject({ method: 'GET', url: '/api/groups/?ordering=-employee_count', headers });
+    expect(res.statusCode).toBe(200);
+    const results = res.json().results as { name: string; employee_count: number }[];
+    // Siège holds the three demo logins plus 18 people; three more employees have no group.
+    expect(results).toEqual([
+      expect.objectContaining({ name: 'Siège Casablanca', employee_count: 21 }),
+      expect.objectContaining({ name: 'Usine Tanger', employee_count: 20 }),
+      expect.objectContaining({ name: 'Commercial', employee_count: 10 }),
+    ]);
+  });
+
+  it('does nothing the second time', async () => {
+    const before = await t.db.select({ value: count() }).from(users);
+    expect(await seedDemoIfEmpty(t.db)).toBe(false);
+    const after = await t.db.select({ value: count() }).from(users);
+    expect(after).toEqual(before);
+    const demoCompanies = await t.db
+      .select()
+      .from(companies)
+      .where(inArray(companies.name, Object.values(DEMO_COMPANY_NAMES)));
+    expect(demoCompanies).toHaveLength(2);
+  });
+});
