@@ -13,6 +13,7 @@ import { EmployeeLayout } from './layouts/employee-layout.tsx';
 import { HrLayout } from './layouts/hr-layout.tsx';
 import { RootLayout } from './layouts/root-layout.tsx';
 import { ComingSoonScreen } from './screens/coming-soon-screen.tsx';
+import { RouteErrorScreen } from './screens/route-error-screen.tsx';
 
 type Feature = NonNullable<Extract<RouteRequirement, { area: 'employee' }>['anyFeature']>[number];
 
@@ -90,6 +91,7 @@ function pageRoutes(area: 'employee' | 'hr', pages: readonly PageRoute[], home: 
 export const routes: RouteObject[] = [
   {
     element: <RootLayout />,
+    errorElement: <RouteErrorScreen />,
     children: [
       {
         element: (

@@ -4,6 +4,7 @@ import { Button } from '../../components/ui/button.tsx';
 import { MessageBox } from '../../components/ui/message-box.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { useLogoutMutation } from '../../features/session/api/logout.ts';
+import { ReadySessionProvider } from '../../features/session/ready-session.tsx';
 import { useSession } from '../../features/session/use-session.ts';
 import { errorMessage } from '../../lib/errors/error-message.ts';
 import { decideAccess, type RouteRequirement } from './decide-access.ts';
@@ -49,7 +50,13 @@ export function AccessGate({
   }
 
   const decision = decideAccess(requirement, state.session);
-  if (decision === 'allow') return children;
+  if (decision === 'allow') {
+    return state.status === 'ready' && needsAccount ? (
+      <ReadySessionProvider session={state.session}>{children}</ReadySessionProvider>
+    ) : (
+      children
+    );
+  }
   if (decision === '/login') {
     const from = { pathname: location.pathname, search: location.search, hash: location.hash };
     return <Navigate to="/login" replace state={{ from } satisfies LoginRedirectState} />;

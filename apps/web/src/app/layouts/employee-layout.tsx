@@ -1,7 +1,7 @@
 import { IconBell, IconHistory, IconHome, IconSwitchHorizontal, IconUser } from '@tabler/icons-react';
 import { isHr } from '@tasbiq/contracts/roles';
 import { Link, NavLink, Outlet } from 'react-router';
-import { useReadySession } from '../../features/session/use-session.ts';
+import { useReadySession } from '../../features/session/ready-session.tsx';
 import { cx } from '../../lib/cx.ts';
 import { type NavItem, visibleNavItems } from './nav-items.ts';
 import { SkipLink } from './skip-link.tsx';

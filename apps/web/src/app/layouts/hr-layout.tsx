@@ -18,7 +18,7 @@ import {
 import { useEffect, useState } from 'react';
 import { Link, NavLink, Outlet, useLocation } from 'react-router';
 import { useLogoutMutation } from '../../features/session/api/logout.ts';
-import { useReadySession } from '../../features/session/use-session.ts';
+import { useReadySession } from '../../features/session/ready-session.tsx';
 import { cx } from '../../lib/cx.ts';
 import { type NavItem, visibleNavItems } from './nav-items.ts';
 import { SkipLink } from './skip-link.tsx';

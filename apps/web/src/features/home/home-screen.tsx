@@ -1,5 +1,5 @@
 import { PageTitle } from '../../components/ui/page-title.tsx';
-import { useReadySession } from '../session/use-session.ts';
+import { useReadySession } from '../session/ready-session.tsx';
 import { Announcements } from './components/announcements.tsx';
 import { EarnedThisMonth } from './components/earned-this-month.tsx';
 import { ServiceTiles } from './components/service-tiles.tsx';

@@ -5,7 +5,7 @@ import { Button } from '../../components/ui/button.tsx';
 import { MessageBox } from '../../components/ui/message-box.tsx';
 import { PageTitle } from '../../components/ui/page-title.tsx';
 import { useLogoutMutation } from '../session/api/logout.ts';
-import { useReadySession } from '../session/use-session.ts';
+import { useReadySession } from '../session/ready-session.tsx';
 import type { ContactKind } from './api/request-contact-change.ts';
 import { AccountDetails } from './components/account-details.tsx';
 import { ChangeContactDialog } from './components/change-contact-dialog.tsx';

@@ -2,6 +2,7 @@ import type { TAccount } from '@tasbiq/contracts/auth';
 import type { TSettings } from '@tasbiq/contracts/settings';
 import { useAccountQuery } from './api/get-account.ts';
 import { useSettingsQuery } from './api/get-settings.ts';
+import type { ReadySession } from './ready-session.tsx';
 import { useIsAuthenticated } from './use-is-authenticated.ts';
 
 export type Session = {
@@ -14,7 +15,7 @@ export type SessionState =
   | { status: 'anonymous'; session: Session }
   | { status: 'loading'; session: Session }
   | { status: 'error'; session: Session; error: unknown; retry: () => void }
-  | { status: 'ready'; session: Session & { account: TAccount; settings: TSettings } };
+  | { status: 'ready'; session: ReadySession };
 
 /**
  * Who is visiting: nobody, or an account with its company's settings.
@@ -32,7 +33,10 @@ export function useSession(): SessionState {
   };
   if (!isAuthenticated) return { status: 'anonymous', session };
   if (account.data && settings.data) {
-    return { status: 'ready', session: { isAuthenticated, account: account.data, settings: settings.data } };
+    return {
+      status: 'ready',
+      session: { isAuthenticated: true, account: account.data, settings: settings.data },
+    };
   }
   const failed = account.isError ? account : settings.isError ? settings : null;
   if (failed) {
@@ -47,11 +51,4 @@ export function useSession(): SessionState {
     };
   }
   return { status: 'loading', session };
-}
-
-/** The account and settings of a screen rendered behind a guard (which waited for both). */
-export function useReadySession(): Session & { account: TAccount; settings: TSettings } {
-  const state = useSession();
-  if (state.status !== 'ready') throw new Error('useReadySession() used outside a guarded route');
-  return state.session;
 }
