@@ -29,7 +29,7 @@ export async function buildApp({
   const app = Fastify({
     logger: logger === false || config.LOG_LEVEL === 'silent' ? false : { level: config.LOG_LEVEL },
     routerOptions: { ignoreTrailingSlash: true },
-    trustProxy: true,
+    trustProxy: (_address: string, hop: number) => hop < config.TRUST_PROXY_HOPS,
     bodyLimit: 12 * 1024 * 1024,
   }).withTypeProvider<ZodTypeProvider>();
 

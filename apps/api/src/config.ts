@@ -23,6 +23,11 @@ const ZConfig = z
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     /** Directory of the built web app served at "/"; skipped when it does not exist. */
     WEB_DIST_DIR: z.string().optional(),
+    /**
+     * How many reverse proxies sit in front of the API (X-Forwarded-For hops to trust). 0 by
+     * default: trusting the header blindly would let any client pick its IP and dodge per-IP limits.
+     */
+    TRUST_PROXY_HOPS: z.coerce.number().int().min(0).max(10).default(0),
     /** Per-IP limit on login and OTP calls per minute (the per-account limit is in the database). */
     AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(30),
     SMS_PROVIDER: z.enum(['sandbox']).default('sandbox'),

@@ -54,3 +54,44 @@ describe('per-IP limit on auth calls', () => {
     expect(res.statusCode).toBe(200);
   });
 });
+
+describe('client IP behind proxies', () => {
+  it('ignores X-Forwarded-For by default, so a client cannot pick its IP to dodge the limit', async () => {
+    const own = await createTestApp({ AUTH_RATE_LIMIT_PER_MINUTE: 2 });
+    try {
+      const statuses: number[] = [];
+      for (let i = 0; i < 3; i += 1) {
+        const res = await own.app.inject({
+          method: 'POST',
+          url: '/api/auth/token',
+          payload: { username: 'x@y.ma', password: 'whatever' },
+          remoteAddress: '10.9.9.9',
+          headers: { 'x-forwarded-for': `203.0.113.${i}` },
+        });
+        statuses.push(res.statusCode);
+      }
+      expect(statuses).toEqual([401, 401, 429]);
+    } finally {
+      await own.close();
+    }
+  });
+
+  it('trusts the configured number of proxy hops', async () => {
+    const own = await createTestApp({ AUTH_RATE_LIMIT_PER_MINUTE: 1, TRUST_PROXY_HOPS: 1 });
+    try {
+      const call = (ip: string) =>
+        own.app.inject({
+          method: 'POST',
+          url: '/api/auth/token',
+          payload: { username: 'x@y.ma', password: 'whatever' },
+          remoteAddress: '10.0.0.1',
+          headers: { 'x-forwarded-for': ip },
+        });
+      expect((await call('198.51.100.1')).statusCode).toBe(401);
+      expect((await call('198.51.100.2')).statusCode).toBe(401);
+      expect((await call('198.51.100.1')).statusCode).toBe(429);
+    } finally {
+      await own.close();
+    }
+  });
+});
