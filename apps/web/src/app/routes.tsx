@@ -80,7 +80,7 @@ function pageRoutes(area: 'employee' | 'hr', pages: readonly PageRoute[], home: 
       area === 'hr' ? { area, anyFeature, drhOnly } : { area, anyFeature };
     const element = (
       <AccessGate key={`${area}:${path}`} requirement={requirement}>
-        {screen ?? <ComingSoonScreen title={title} backTo={home} />}
+        {screen ?? <ComingSoonScreen title={title} backTo={path === '' ? undefined : home} />}
       </AccessGate>
     );
     return path === '' ? { index: true, element } : { path, element };

@@ -4,7 +4,7 @@ import { EmptyState } from '../../components/ui/empty-state.tsx';
 import { PageTitle } from '../../components/ui/page-title.tsx';
 
 /** Stand-in for the screens of later issues: the route, its guard and its title already exist. */
-export function ComingSoonScreen({ title, backTo }: { title: string; backTo: string }) {
+export function ComingSoonScreen({ title, backTo }: { title: string; backTo?: string }) {
   return (
     <section>
       <PageTitle title={title} />
@@ -13,7 +13,7 @@ export function ComingSoonScreen({ title, backTo }: { title: string; backTo: str
           icon={<IconHourglass aria-hidden="true" />}
           title="Bientôt disponible"
           description="Cette page arrive très prochainement."
-          action={<Button variant="secondary" to={backTo} label="Retour à l'accueil" />}
+          action={backTo ? <Button variant="secondary" to={backTo} label="Retour à l'accueil" /> : undefined}
         />
       </div>
     </section>

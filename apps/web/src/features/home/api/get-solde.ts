@@ -30,5 +30,13 @@ export function pickEarnedAmount(data: unknown): string | number | null {
 
 /** Optional on the home page: no retry, and a failure only hides the card. */
 export function useSoldeQuery() {
-  return useQuery({ queryKey: soldeQueryKey, queryFn: getSolde, retry: false, select: pickEarnedAmount });
+  return useQuery({
+    queryKey: soldeQueryKey,
+    queryFn: getSolde,
+    select: pickEarnedAmount,
+    retry: false,
+    // A refusal will not change by coming back to the page.
+    retryOnMount: false,
+    staleTime: 60_000,
+  });
 }
