@@ -22,8 +22,12 @@ async function load(name: string, url: string, headers: Record<string, string> =
   };
 }
 
+// BENCH_CPU_PROFILE=dir writes a V8 CPU profile of the servers (open it in Chrome DevTools).
+const profile = process.env.BENCH_CPU_PROFILE
+  ? ['--cpu-prof', '--cpu-prof-dir', process.env.BENCH_CPU_PROFILE]
+  : [];
 const child = fork(fileURLToPath(new URL('./servers.ts', import.meta.url)), {
-  execArgv: ['--import', 'tsx'],
+  execArgv: ['--import', 'tsx', ...profile],
 });
 const ports = await new Promise<{ app: number; bare: number }>((resolve, reject) => {
   child.once('message', (m) => resolve(m as { app: number; bare: number }));

@@ -22,8 +22,8 @@ export type Session = {
 const LATEST_TERMS = sql`(select t.id from terms t order by t.published_at desc, t.id desc limit 1)`;
 
 /** One round trip: account, company, employee row and the terms state. */
-export async function loadSession(db: DbOrTx, userId: number, scope: TokenScope): Promise<Session | null> {
-  const [row] = await db
+function sessionQuery(db: DbOrTx) {
+  return db
     .select({
       user: users,
       company: companies,
@@ -34,8 +34,26 @@ export async function loadSession(db: DbOrTx, userId: number, scope: TokenScope)
     .from(users)
     .leftJoin(companies, eq(companies.id, users.companyId))
     .leftJoin(employees, eq(employees.userId, users.id))
-    .where(eq(users.id, userId))
+    .where(eq(users.id, sql.placeholder('userId')))
     .limit(1);
+}
+
+/**
+ * This query runs on every private call: a named prepared statement lets PostgreSQL plan it once
+ * per connection instead of on each request (planning cost as much as executing it).
+ */
+const prepared = new WeakMap<object, ReturnType<ReturnType<typeof sessionQuery>['prepare']>>();
+function preparedSessionQuery(db: DbOrTx) {
+  let statement = prepared.get(db);
+  if (!statement) {
+    statement = sessionQuery(db).prepare('load_session');
+    prepared.set(db, statement);
+  }
+  return statement;
+}
+
+export async function loadSession(db: DbOrTx, userId: number, scope: TokenScope): Promise<Session | null> {
+  const [row] = await preparedSessionQuery(db).execute({ userId });
   if (!row) return null;
   const latestTermsId = row.latestTermsId === null ? null : Number(row.latestTermsId);
   return {
