@@ -1,9 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
-import type { ZOtpSendResponse } from '@tasbiq/contracts/auth';
-import type { z } from 'zod';
+import type { TOtpSendResponse } from '@tasbiq/contracts/auth';
 import { http } from '../../../lib/http/client.ts';
-
-export type TOtpSendResponse = z.infer<typeof ZOtpSendResponse>;
 
 /**
  * POST /auth/otp with the phone-limited access token of the login step. That token is kept out of

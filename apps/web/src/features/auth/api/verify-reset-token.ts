@@ -1,8 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
+import type { TDetailResponse } from '@tasbiq/contracts/auth';
 import { http } from '../../../lib/http/client.ts';
 
-export function verifyResetToken(token: string): Promise<unknown> {
-  return http.post<unknown>('/auth/password-reset/verify', { token }, { auth: false });
+export function verifyResetToken(token: string): Promise<TDetailResponse> {
+  return http.post<TDetailResponse>('/auth/password-reset/verify', { token }, { auth: false });
 }
 
 /** Whether the link's token is still good (400 RESET_PASSWORD_FAILED otherwise). Asked once per token. */
