@@ -159,9 +159,9 @@ describe('seedDemoIfEmpty', () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/groups/?ordering=-employee_count', headers });
     expect(res.statusCode).toBe(200);
     const results = res.json().results as { name: string; employee_count: number }[];
-    // Siège holds the three demo logins plus 18 people; three more employees have no group.
+    // Siège holds the four demo logins plus 18 people; three more employees have no group.
     expect(results).toEqual([
-      expect.objectContaining({ name: 'Siège Casablanca', employee_count: 21 }),
+      expect.objectContaining({ name: 'Siège Casablanca', employee_count: 22 }),
       expect.objectContaining({ name: 'Usine Tanger', employee_count: 20 }),
       expect.objectContaining({ name: 'Commercial', employee_count: 10 }),
     ]);
@@ -177,5 +177,23 @@ describe('seedDemoIfEmpty', () => {
       .from(companies)
       .where(inArray(companies.name, Object.values(DEMO_COMPANY_NAMES)));
     expect(demoCompanies).toHaveLength(2);
+  });
+});
+
+describe('the first-login demo account', () => {
+  it('has a password but an unconfirmed phone, so its login asks for the SMS code', async () => {
+    const t2 = await createTestApp();
+    try {
+      await seedDemoIfEmpty(t2.db);
+      const res = await t2.app.inject({
+        method: 'POST',
+        url: '/api/auth/token',
+        payload: { username: DEMO_LOGINS.firstLogin, password: DEMO_PASSWORD },
+      });
+      expect(res.statusCode).toBe(200);
+      expect(res.json().otp_required).toBe(true);
+    } finally {
+      await t2.close();
+    }
   });
 });

@@ -10,7 +10,8 @@
  * - two announcements: one for every company, one for Atlas.
  *
  * Every demo login uses the password DEMO_PASSWORD and has a confirmed phone, so login skips
- * the OTP step. The demo accounts have deliberately NOT accepted the terms: the first login shows
+ * the OTP step, except nouveau@demo.ma whose first login asks for the SMS code (read it at
+ * /api/dev/outbox). The demo accounts have deliberately NOT accepted the terms: the first login shows
  * the terms modal, which is the flow a new customer sees. Activated employees share the same
  * password hash (one argon2 hash for the whole seed, which keeps it well under a second).
  */
@@ -40,6 +41,8 @@ export const DEMO_LOGINS = {
   rh: 'rh@demo.ma',
   drh: 'drh@demo.ma',
   rifRh: 'rh@rif.ma',
+  /** Has a password but has never confirmed its phone: its first login asks for the SMS code. */
+  firstLogin: 'nouveau@demo.ma',
 } as const;
 export const DEMO_COMPANY_NAMES = { atlas: 'Atlas Démo SARL', rif: 'Rif Industries' } as const;
 
@@ -55,6 +58,7 @@ type DemoEmployee = DemoPerson & {
   salary: bigint;
   status: Status;
   roles?: string[];
+  phoneConfirmed?: boolean;
 };
 
 function employmentTerms(random: Random, salary: bigint) {
@@ -85,7 +89,7 @@ async function insertEmployee(db: DbOrTx, random: Random, person: DemoEmployee, 
     cin: person.cin,
     roles: person.roles ?? [],
     isActive: !deactivated,
-    phoneConfirmed: !invited,
+    phoneConfirmed: person.phoneConfirmed ?? !invited,
     employee: {
       groupId: person.groupId,
       serial: person.serial,
@@ -141,7 +145,7 @@ async function insertCrews(
   }
 }
 
-type DemoLogin = DemoPerson & { serial: string; salary: bigint; roles: string[] };
+type DemoLogin = DemoPerson & { serial: string; salary: bigint; roles: string[]; phoneConfirmed?: boolean };
 
 /** The hand-written accounts people log in with (the README and server banner list them). */
 const ATLAS_LOGINS: readonly DemoLogin[] = [
@@ -174,6 +178,17 @@ const ATLAS_LOGINS: readonly DemoLogin[] = [
     serial: 'ATL-0003',
     salary: 2_400_000n,
     roles: ['DRH'],
+  },
+  {
+    firstName: 'Salma',
+    lastName: 'Idrissi',
+    email: DEMO_LOGINS.firstLogin,
+    phone: '+212663456789',
+    cin: 'BJ240871',
+    serial: 'ATL-0004',
+    salary: 780_000n,
+    roles: [],
+    phoneConfirmed: false,
   },
 ];
 

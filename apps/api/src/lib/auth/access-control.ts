@@ -56,7 +56,9 @@ export function installAccessControl(app: FastifyInstance, deps: { db: Db; token
   app.addHook('onRequest', async (request) => {
     const config = request.routeOptions.config ?? {};
     const access = config.access ?? 'private';
-    if (access === 'public' || !request.routeOptions.url) return;
+    // Only the API is guarded: the web app's files and its client-side routes are public.
+    const route = request.routeOptions.url;
+    if (access === 'public' || !route || !route.startsWith('/api')) return;
 
     const token = bearerOf(request);
     if (!token) {
