@@ -5,3 +5,5 @@ export * from './schema/companies.ts';
 export * from './schema/content.ts';
 export * from './schema/employees.ts';
 export * from './schema/outbox.ts';
+
+export * from './schema/people.ts';

@@ -47,9 +47,13 @@ export const loginFailures = pgTable(
   (t) => [index('login_failures_user_idx').on(t.userId, t.createdAt)],
 );
 
-/** Password-reset links: the token's hash, single use, short-lived. */
+/**
+ * Password links: the token's hash, single use, short-lived. `purpose` is 'reset' (forgotten
+ * password) or 'activation' (an invited employee sets a first password and becomes activated).
+ */
 export const passwordResetTokens = pgTable('password_reset_tokens', {
   id: serial('id').primaryKey(),
+  purpose: text('purpose').notNull().default('reset'),
   userId: integer('user_id')
     .notNull()
     .references(() => users.id, { onDelete: 'cascade' }),
@@ -58,3 +62,24 @@ export const passwordResetTokens = pgTable('password_reset_tokens', {
   usedAt: timestamp('used_at', { withTimezone: true }),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * Phone checks for people who have no account yet (public signup): an OTP sent to a phone, then a
+ * flow token proving the phone was confirmed, handed to the final signup call. Hashes only.
+ */
+export const phoneVerifications = pgTable(
+  'phone_verifications',
+  {
+    id: serial('id').primaryKey(),
+    purpose: text('purpose').notNull(),
+    phone: text('phone').notNull(),
+    codeHash: text('code_hash').notNull(),
+    flowTokenHash: text('flow_token_hash').notNull().unique(),
+    wrongTries: integer('wrong_tries').notNull().default(0),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    verifiedAt: timestamp('verified_at', { withTimezone: true }),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('phone_verifications_phone_idx').on(t.phone, t.createdAt)],
+);

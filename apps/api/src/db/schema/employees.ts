@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import {
   bigint,
   boolean,
+  date,
   index,
   integer,
   numeric,
@@ -54,16 +55,42 @@ export const employees = pgTable(
       .notNull()
       .default(sql`500000`),
     balanceMethod: integer('balance_method').notNull().default(1),
-    workedDays: numeric('worked_days', { precision: 5, scale: 2 }),
-    workedHours: numeric('worked_hours', { precision: 6, scale: 2 }),
+    /** Needed to match a signup identity (matricule + birthday) to a person. */
+    birthday: date('birthday'),
     isActive: boolean('is_active').notNull().default(true),
     isRestricted: boolean('is_restricted').notNull().default(false),
     status: text('status').notNull().default('invited'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     uniqueIndex('employees_user_unique').on(t.userId),
     uniqueIndex('employees_company_serial_unique').on(t.companyId, t.serial),
     index('employees_company_group_idx').on(t.companyId, t.groupId),
   ],
+);
+
+/**
+ * Worked days and hours of one employee for one month, uploaded by HR (POST /employees/wd/).
+ * They feed balance methods 2 (worked days, capped at 26) and 4 (hourly rate × hours).
+ * A new upload for the same month replaces the figures.
+ */
+export const employeeWorkedTime = pgTable(
+  'employee_worked_time',
+  {
+    id: serial('id').primaryKey(),
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id),
+    employeeId: integer('employee_id')
+      .notNull()
+      .references(() => employees.id, { onDelete: 'cascade' }),
+    year: integer('year').notNull(),
+    month: integer('month').notNull(),
+    workedDays: numeric('worked_days', { precision: 5, scale: 2 }).notNull(),
+    workedHours: numeric('worked_hours', { precision: 6, scale: 2 }).notNull(),
+    uploadedBy: integer('uploaded_by').references(() => users.id),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('employee_worked_time_month_unique').on(t.employeeId, t.year, t.month)],
 );
