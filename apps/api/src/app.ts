@@ -14,6 +14,7 @@ import type { Database } from './db/client.ts';
 import { installAccessControl } from './lib/auth/access-control.ts';
 import { createTokenService } from './lib/auth/tokens.ts';
 import { installErrorHandling } from './lib/error-handler.ts';
+import { createLocalStorage } from './lib/storage.ts';
 import { zodValidatorCompiler } from './lib/validation.ts';
 import { API_MODULES, DEV_MODULES } from './modules/registry.ts';
 import { createSandboxEmail, createSandboxSms } from './providers/sandbox-outbox.ts';
@@ -41,6 +42,7 @@ export async function buildApp({
     database,
     db: database.db,
     tokens: createTokenService(config.JWT_SECRET),
+    storage: createLocalStorage(config.STORAGE_DIR),
     sms: createSandboxSms(database.db, config.NODE_ENV === 'test' ? 0 : 150),
     email: createSandboxEmail(database.db, config.NODE_ENV === 'test' ? 0 : 150),
   };

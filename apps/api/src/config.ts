@@ -12,6 +12,8 @@ const ZConfig = z
     /** PostgreSQL when set; otherwise the embedded PGlite in PGLITE_DIR ("memory://" in tests). */
     DATABASE_URL: z.string().url().optional(),
     PGLITE_DIR: z.string().default('./data/db'),
+    /** Uploaded and generated files (local storage). */
+    STORAGE_DIR: z.string().default('./data/files'),
     JWT_SECRET: z.string().min(32).default('dev-only-secret-change-me-in-production-0123456789'),
     /** Public origin used to build links sent by SMS/e-mail and pagination URLs. */
     PUBLIC_URL: z.string().url().default('http://localhost:3000'),

@@ -9,6 +9,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import type { Database, Db } from './db/client.ts';
 import type { TokenService } from './lib/auth/tokens.ts';
+import type { FileStorage } from './lib/storage.ts';
 import type { EmailProvider } from './providers/email/email-provider.ts';
 import type { SandboxControl } from './providers/sandbox-outbox.ts';
 import type { SmsProvider } from './providers/sms/sms-provider.ts';
@@ -19,6 +20,7 @@ export type AppContext = {
   database: Database;
   db: Db;
   tokens: TokenService;
+  storage: FileStorage;
   sms: SmsProvider & { sandbox?: SandboxControl };
   email: EmailProvider & { sandbox?: SandboxControl };
 };

@@ -1,4 +1,7 @@
 import { randomBytes } from 'node:crypto';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import pg from 'pg';
 import { buildApp } from '../src/app.ts';
 import { type Config, loadConfig } from '../src/config.ts';
@@ -36,7 +39,13 @@ export async function createTestApp(
   }
   const config = loadConfig(
     { NODE_ENV: 'test', LOG_LEVEL: 'silent', SEED_DEMO: 'false' },
-    { DATABASE_URL: databaseUrl, PGLITE_DIR: 'memory://', WEB_DIST_DIR: '/nonexistent', ...overrides },
+    {
+      DATABASE_URL: databaseUrl,
+      PGLITE_DIR: 'memory://',
+      STORAGE_DIR: mkdtempSync(path.join(tmpdir(), 'tasbiq-files-')),
+      WEB_DIST_DIR: '/nonexistent',
+      ...overrides,
+    },
   );
   const database = openDatabase({ databaseUrl, pgliteDir: 'memory://', poolSize: 20 });
   await database.migrate();

@@ -1,9 +1,9 @@
 /** All tables, one file per domain under schema/. drizzle-kit reads this list. */
+
 export * from './schema/accounts.ts';
 export * from './schema/auth.ts';
 export * from './schema/companies.ts';
 export * from './schema/content.ts';
 export * from './schema/employees.ts';
 export * from './schema/outbox.ts';
-
 export * from './schema/people.ts';
