@@ -1,4 +1,6 @@
-// `npm run bench`: runs the API benchmark scripts (they need the local PostgreSQL).
+// `npm run bench`: runs every apps/api/bench/*.bench.ts in turn on the local PostgreSQL; each
+// prints its own table (req/s, p99, ratios to a bare baseline). BENCH_ONLY=name runs one.
+import { readdirSync } from 'node:fs';
 import { postgresServerUrl, run } from './lib.mjs';
 
 const url = process.env.BENCH_DATABASE_URL ?? (await postgresServerUrl());
@@ -6,6 +8,16 @@ if (!url) {
   console.error('The benchmarks run on PostgreSQL: start it or set BENCH_DATABASE_URL.');
   process.exit(1);
 }
-process.exit(
-  await run('npx', ['tsx', 'apps/api/bench/run.ts'], { env: { ...process.env, BENCH_DATABASE_URL: url } }),
-);
+const only = process.env.BENCH_ONLY;
+const scripts = readdirSync('apps/api/bench')
+  .filter((f) => f.endsWith('.bench.ts') && (!only || f.startsWith(only)))
+  .sort();
+let failed = 0;
+for (const script of scripts) {
+  console.log(`\n=== ${script} ===`);
+  const code = await run('npx', ['tsx', `apps/api/bench/${script}`], {
+    env: { ...process.env, BENCH_DATABASE_URL: url },
+  });
+  if (code !== 0) failed += 1;
+}
+process.exit(failed === 0 ? 0 : 1);

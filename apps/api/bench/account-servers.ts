@@ -6,7 +6,7 @@ import { openDatabase } from '../src/db/client.ts';
 import { seedDemoIfEmpty } from '../src/db/seed/demo.ts';
 
 /**
- * Child process of bench/run.ts: the real app and a bare Fastify route, both on PostgreSQL,
+ * Child process of bench/account.bench.ts: the real app and a bare Fastify route, both on PostgreSQL,
  * so the load generator (in the parent) does not share an event loop with them.
  */
 const serverUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';

@@ -26,7 +26,7 @@ async function load(name: string, url: string, headers: Record<string, string> =
 const profile = process.env.BENCH_CPU_PROFILE
   ? ['--cpu-prof', '--cpu-prof-dir', process.env.BENCH_CPU_PROFILE]
   : [];
-const child = fork(fileURLToPath(new URL('./servers.ts', import.meta.url)), {
+const child = fork(fileURLToPath(new URL('./account-servers.ts', import.meta.url)), {
   execArgv: ['--import', 'tsx', ...profile],
 });
 const ports = await new Promise<{ app: number; bare: number }>((resolve, reject) => {
