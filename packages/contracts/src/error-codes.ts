@@ -131,6 +131,17 @@ export const ERROR_MESSAGES_FR: Record<string, string> = {
   // Bonuses
   TOO_MANY_BONUSES: 'Vous ne pouvez pas créer plus de 5000 primes à la fois.',
   BONUS_NOT_PENDING: "Cette prime n'est plus en attente et ne peut plus être modifiée.",
+  // Groups and change requests (issue 4)
+  GROUP_UPLOAD_FAILED:
+    "Le groupe n'a pas été créé : certaines lignes du fichier sont en erreur. Veuillez les corriger.",
+  INVALID_RIB: "Le RIB n'est pas valide (24 chiffres avec une clé correcte).",
+  SERIAL_EXISTS: 'Ce matricule est déjà utilisé.',
+  CHANGE_REQUEST_PENDING: 'Une demande de modification de ce champ est déjà en attente pour ce salarié.',
+  CHANGE_REQUEST_NOT_PENDING: "Cette demande n'est plus en attente : elle a déjà été traitée.",
+  CHANGE_REQUEST_OWN: 'Une autre personne doit valider cette demande.',
+  ATTACHMENT_INVALID_TYPE: 'Seuls les fichiers PDF, PNG et JPG sont acceptés.',
+  ATTACHMENT_TOO_LARGE: 'Chaque pièce jointe doit faire au plus 10 Mo.',
+  TOO_MANY_ATTACHMENTS: 'Vous pouvez joindre au plus 5 fichiers.',
 };
 
 export const UNKNOWN_ERROR_TEMPLATE_FR = 'Erreur interne, veuillez contacter le support ... code [{0}]';

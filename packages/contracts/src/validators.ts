@@ -38,3 +38,25 @@ export const ZCin = z
   .string()
   .transform(normalizeCin)
   .refine((v) => CIN_RE.test(v), { message: 'INVALID_CIN' });
+
+/**
+ * Moroccan RIB (relevé d'identité bancaire): 24 digits — bank code (3), city code (3), account
+ * number (16) and a two-digit key from 01 to 97 such that key = 97 − ((first 22 digits × 100) mod 97),
+ * i.e. the whole number is a multiple of 97. Spaces and dashes as printed on bank letters are
+ * allowed in the input; we store the 24 digits.
+ */
+export const RIB_LENGTH = 24;
+export function normalizeRib(raw: string): string {
+  return raw.replace(/[\s.-]/g, '');
+}
+export function ribKey(first22Digits: string): string {
+  const key = 97n - ((BigInt(first22Digits) * 100n) % 97n);
+  return key.toString().padStart(2, '0');
+}
+export function isValidRib(raw: string): boolean {
+  const rib = normalizeRib(raw);
+  if (!/^\d{24}$/.test(rib)) return false;
+  return ribKey(rib.slice(0, 22)) === rib.slice(22);
+}
+
+export const ZRib = z.string().transform(normalizeRib).refine(isValidRib, { message: 'INVALID_RIB' });
