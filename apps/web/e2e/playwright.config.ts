@@ -10,7 +10,7 @@ const dataDir = `/tmp/tasbiq-e2e-${process.pid}`;
 export default defineConfig({
   testDir: '.',
   testMatch: '**/*.spec.ts',
-  timeout: 60_000,
+  timeout: 30_000,
   expect: { timeout: 10_000 },
   fullyParallel: false,
   workers: 1,

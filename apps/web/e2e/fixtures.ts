@@ -1,0 +1,127 @@
+import { type APIRequestContext, test as base, expect, type Locator, type Page } from '@playwright/test';
+
+/** The demo seed's logins (apps/api/src/db/seed/demo.ts), all with DEMO_PASSWORD. */
+export const DEMO_PASSWORD = 'Tasbiq#2026';
+export const ACCOUNTS = {
+  employee: { username: 'salarie@demo.ma', firstName: 'Karim' },
+  rh: { username: 'rh@demo.ma', firstName: 'Nadia' },
+  drh: { username: 'drh@demo.ma', firstName: 'Hicham' },
+  rifRh: { username: 'rh@rif.ma', firstName: 'Mohamed' },
+  /** Phone not confirmed: the first login asks for the SMS code. Only the OTP journey uses it. */
+  firstLogin: { username: 'nouveau@demo.ma', firstName: 'Salma' },
+} as const;
+export type Role = 'employee' | 'rh' | 'drh' | 'rifRh';
+
+export const ACCESS_KEY = 'tasbiq.access';
+export const REFRESH_KEY = 'tasbiq.refresh';
+
+export type TokenPair = { access: string; refresh: string };
+
+/** POST /api/auth/token; fails the test on anything but a full-scope pair. */
+export async function apiLogin(
+  request: APIRequestContext,
+  username: string,
+  password = DEMO_PASSWORD,
+): Promise<TokenPair> {
+  const res = await request.post('/api/auth/token', { data: { username, password } });
+  expect(res.status(), `login ${username}: ${await res.text()}`).toBe(200);
+  const pair = (await res.json()) as TokenPair & { otp_required?: boolean };
+  expect(pair.otp_required ?? false, `${username} needs an OTP`).toBe(false);
+  return { access: pair.access, refresh: pair.refresh };
+}
+
+/** Accepts the latest terms of use for the account behind `access` (idempotent). */
+export async function acceptTerms(request: APIRequestContext, access: string): Promise<void> {
+  const headers = { Authorization: `Bearer ${access}` };
+  const latest = await request.get('/api/terms/latest', { headers });
+  expect(latest.status()).toBe(200);
+  const { id, accepted } = (await latest.json()) as { id: number; accepted: boolean };
+  if (accepted) return;
+  const res = await request.post('/api/terms/', { headers, data: { terms: id } });
+  expect(res.status(), await res.text()).toBe(200);
+}
+
+/** Puts a token pair in the app's storage, as a login would. Needs a page on the app's origin. */
+export async function storeTokens(page: Page, tokens: TokenPair): Promise<void> {
+  // Any same-origin document will do; the API's health check is the cheapest one.
+  if (!page.url().startsWith('http')) await page.goto('/api/health');
+  await page.evaluate(
+    ([accessKey, refreshKey, pair]) => {
+      localStorage.setItem(accessKey, pair.access);
+      localStorage.setItem(refreshKey, pair.refresh);
+    },
+    [ACCESS_KEY, REFRESH_KEY, tokens] as const,
+  );
+}
+
+export async function readTokens(page: Page): Promise<{ access: string | null; refresh: string | null }> {
+  return page.evaluate(
+    ([accessKey, refreshKey]) => ({
+      access: localStorage.getItem(accessKey),
+      refresh: localStorage.getItem(refreshKey),
+    }),
+    [ACCESS_KEY, REFRESH_KEY] as const,
+  );
+}
+
+/**
+ * The input whose accessible name is exactly `name`. (getByLabel with `exact` would compare the
+ * label's text, which includes the required-field asterisk.)
+ */
+export function field(scope: Page | Locator, name: string): Locator {
+  return scope.getByRole('textbox', { name, exact: true });
+}
+
+/** Fills and submits the login form (the page must show it). */
+export async function submitLogin(page: Page, username: string, password = DEMO_PASSWORD): Promise<void> {
+  await field(page, 'E-mail ou téléphone').fill(username);
+  await field(page, 'Mot de passe').fill(password);
+  await page.getByRole('button', { name: 'Se connecter' }).click();
+}
+
+export type LoginOptions = {
+  role: Role;
+  /** 'api' (default) gets tokens by API and stores them; 'ui' types the credentials into /login. */
+  via?: 'api' | 'ui';
+  /** Accept the terms by API first (default true), so the modal does not cover the page. */
+  acceptTerms?: boolean;
+  /** Where to land after login (default '/'). */
+  path?: string;
+};
+
+export type Session = TokenPair & { username: string; firstName: string };
+
+type Fixtures = {
+  /** Logs `role` in and opens `path` (default '/'); answers the tokens obtained. */
+  login: (options: LoginOptions) => Promise<Session>;
+};
+
+export const test = base.extend<Fixtures>({
+  login: async ({ page, request }, use) => {
+    await use(async ({ role, via = 'api', acceptTerms: accept = true, path = '/' }) => {
+      const { username, firstName } = ACCOUNTS[role];
+      const tokens = await apiLogin(request, username);
+      if (accept) await acceptTerms(request, tokens.access);
+      if (via === 'api') {
+        await storeTokens(page, tokens);
+        await page.goto(path);
+        return { ...tokens, username, firstName };
+      }
+      await page.goto('/login');
+      await submitLogin(page, username);
+      await expect(page).not.toHaveURL(/\/login/);
+      const stored = await readTokens(page);
+      if (path !== '/') await page.goto(path);
+      return { access: stored.access ?? '', refresh: stored.refresh ?? '', username, firstName };
+    });
+  },
+});
+
+export { expect };
+
+/** The employee home for `firstName` has rendered (heading and services). */
+export async function expectHome(page: Page, firstName: string): Promise<void> {
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByRole('heading', { level: 1, name: `Bonjour ${firstName}` })).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Mes services' })).toBeVisible();
+}
