@@ -142,6 +142,17 @@ export const ERROR_MESSAGES_FR: Record<string, string> = {
   ATTACHMENT_INVALID_TYPE: 'Seuls les fichiers PDF, PNG et JPG sont acceptés.',
   ATTACHMENT_TOO_LARGE: 'Chaque pièce jointe doit faire au plus 10 Mo.',
   TOO_MANY_ATTACHMENTS: 'Vous pouvez joindre au plus 5 fichiers.',
+  // Employees (issue 4, employees core)
+  AMOUNT_MUST_BE_POSITIVE: 'Le montant doit être supérieur à 0.',
+  CHANGE_REQUEST_REQUIRED:
+    'Ce champ ne peut pas être modifié directement : faites une demande de modification, validée par le DRH.',
+  PROFILE_FIELD_READ_ONLY: 'Ce champ ne peut pas être modifié ici. Adressez-vous à votre service RH.',
+  CANNOT_DEACTIVATE_SELF: 'Vous ne pouvez pas désactiver votre propre compte.',
+  EMPLOYEE_NOT_INVITED:
+    "Ce salarié a déjà activé son compte ou a été désactivé : aucun lien d'activation à envoyer.",
+  EMPLOYEE_NOT_ACTIVATED:
+    "Ce salarié n'a pas encore activé son compte (envoyez-lui le lien d'activation) ou a été désactivé.",
+  EMPLOYEE_HAS_NO_EMAIL: "Ce salarié n'a pas d'adresse e-mail : envoyez le lien par SMS.",
 };
 
 export const UNKNOWN_ERROR_TEMPLATE_FR = 'Erreur interne, veuillez contacter le support ... code [{0}]';
