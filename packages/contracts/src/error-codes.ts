@@ -142,6 +142,7 @@ export const ERROR_MESSAGES_FR: Record<string, string> = {
   ATTACHMENT_INVALID_TYPE: 'Seuls les fichiers PDF, PNG et JPG sont acceptés.',
   ATTACHMENT_TOO_LARGE: 'Chaque pièce jointe doit faire au plus 10 Mo.',
   TOO_MANY_ATTACHMENTS: 'Vous pouvez joindre au plus 5 fichiers.',
+  CHANGE_REQUEST_SAME_VALUE: 'La nouvelle valeur est identique à la valeur actuelle.',
   // Employees (issue 4, employees core)
   AMOUNT_MUST_BE_POSITIVE: 'Le montant doit être supérieur à 0.',
   CHANGE_REQUEST_REQUIRED:

@@ -1,6 +1,7 @@
 import type { AppModule } from '../context.ts';
 import { announcementRoutes } from './announcements/routes.ts';
 import { authRoutes } from './auth/routes.ts';
+import { changeRequestRoutes } from './change-requests/routes.ts';
 import { cityRoutes } from './cities/routes.ts';
 import { devOutboxRoutes } from './dev/outbox-routes.ts';
 import { groupRoutes } from './groups/routes.ts';
@@ -17,6 +18,7 @@ export const API_MODULES: AppModule[] = [
   announcementRoutes,
   cityRoutes,
   groupRoutes,
+  changeRequestRoutes,
 ];
 
 /** Mounted only outside production. */
