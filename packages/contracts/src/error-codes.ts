@@ -154,6 +154,17 @@ export const ERROR_MESSAGES_FR: Record<string, string> = {
   EMPLOYEE_NOT_ACTIVATED:
     "Ce salarié n'a pas encore activé son compte (envoyez-lui le lien d'activation) ou a été désactivé.",
   EMPLOYEE_HAS_NO_EMAIL: "Ce salarié n'a pas d'adresse e-mail : envoyez le lien par SMS.",
+  // Self-signup: identities, invitations, public signup (issue 4)
+  INVALID_DATE_FORMAT: "La date n'est pas valide (format attendu : jj/mm/aaaa).",
+  DUPLICATE_IN_FILE: 'Cette valeur figure plusieurs fois dans le fichier.',
+  IDENTITY_EXISTS: 'Cette identité existe déjà (même matricule).',
+  CSV_MISSING_COLUMNS: 'Le fichier ne contient pas les colonnes attendues. Utilisez le modèle.',
+  CSV_EMPTY: 'Le fichier ne contient aucune ligne.',
+  TOO_MANY_IDENTITIES: 'Vous ne pouvez pas créer plus de 5000 identités à la fois.',
+  IDENTITY_USED: 'Cette identité a déjà servi à créer un compte.',
+  IDENTITY_NOT_FOUND: 'Matricule ou date de naissance incorrects.',
+  SIGNUP_DISABLED:
+    "L'inscription en ligne n'est pas ouverte pour votre société. Contactez le support Tasbiq pour l'activer.",
 };
 
 export const UNKNOWN_ERROR_TEMPLATE_FR = 'Erreur interne, veuillez contacter le support ... code [{0}]';

@@ -7,6 +7,7 @@ import { devOutboxRoutes } from './dev/outbox-routes.ts';
 import { groupRoutes } from './groups/routes.ts';
 import { healthRoutes } from './health/routes.ts';
 import { settingsRoutes } from './settings/routes.ts';
+import { signupRoutes } from './signup/routes.ts';
 import { termsRoutes } from './terms/routes.ts';
 
 /** Every feature module mounted under /api. A new feature adds its routes here. */
@@ -19,6 +20,7 @@ export const API_MODULES: AppModule[] = [
   cityRoutes,
   groupRoutes,
   changeRequestRoutes,
+  signupRoutes,
 ];
 
 /** Mounted only outside production. */
