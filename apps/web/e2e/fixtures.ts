@@ -9,8 +9,18 @@ export const ACCOUNTS = {
   rifRh: { username: 'rh@rif.ma', firstName: 'Mohamed' },
   /** Phone not confirmed: the first login asks for the SMS code. Only the OTP journey uses it. */
   firstLogin: { username: 'nouveau@demo.ma', firstName: 'Salma' },
+  /*
+   * Activated employees of Atlas drawn by the seed's deterministic generator. Each belongs to ONE
+   * journey that changes it for good (terms accepted, password, phone), so the others never depend on
+   * the order the journeys run in. If the seed changes, pick others from a fresh database.
+   */
+  termsReader: { username: 'brahim.chakir@demo.ma', firstName: 'Brahim' },
+  passwordResetter: { username: 'mohamed.ouchen@demo.ma', firstName: 'Mohamed' },
+  passwordChanger: { username: 'salma.benkirane@demo.ma', firstName: 'Salma' },
+  phoneChanger: { username: 'driss.ouchen@demo.ma', firstName: 'Driss' },
 } as const;
 export type Role = 'employee' | 'rh' | 'drh' | 'rifRh';
+export type AccountName = keyof typeof ACCOUNTS;
 
 export const ACCESS_KEY = 'tasbiq.access';
 export const REFRESH_KEY = 'tasbiq.refresh';
@@ -80,7 +90,9 @@ export async function submitLogin(page: Page, username: string, password = DEMO_
 }
 
 export type LoginOptions = {
-  role: Role;
+  /** A demo role, or (as `account`) one of the single-journey accounts above. */
+  role?: Role;
+  account?: AccountName;
   /** 'api' (default) gets tokens by API and stores them; 'ui' types the credentials into /login. */
   via?: 'api' | 'ui';
   /** Accept the terms by API first (default true), so the modal does not cover the page. */
@@ -98,8 +110,10 @@ type Fixtures = {
 
 export const test = base.extend<Fixtures>({
   login: async ({ page, request }, use) => {
-    await use(async ({ role, via = 'api', acceptTerms: accept = true, path = '/' }) => {
-      const { username, firstName } = ACCOUNTS[role];
+    await use(async ({ role, account, via = 'api', acceptTerms: accept = true, path = '/' }) => {
+      const name = account ?? role;
+      if (!name) throw new Error('login() needs a role or an account');
+      const { username, firstName } = ACCOUNTS[name];
       const tokens = await apiLogin(request, username);
       if (accept) await acceptTerms(request, tokens.access);
       if (via === 'api') {

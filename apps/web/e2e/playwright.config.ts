@@ -1,4 +1,5 @@
 import { defineConfig } from '@playwright/test';
+import { E2E_JWT_SECRET } from './jwt.ts';
 
 /**
  * Journeys run in Debian's Chromium (no browser download is possible here) against the built
@@ -48,6 +49,7 @@ export default defineConfig({
       SEED_DEMO: 'true',
       PUBLIC_URL: `http://localhost:${PORT}`,
       AUTH_RATE_LIMIT_PER_MINUTE: '1000',
+      JWT_SECRET: E2E_JWT_SECRET,
     },
   },
 });
