@@ -65,7 +65,7 @@ export function normalizeNewValue(
   field: ChangeRequestField,
   raw: string,
   today: string = casablancaToday(),
-): { value: string } | { error: string } {
+): { value: string } | { error: string; maximum?: number } {
   const trimmed = raw.trim();
   if (trimmed === '') return { error: 'blank' };
   switch (field) {
@@ -80,12 +80,16 @@ export function normalizeNewValue(
     case 'first_name':
     case 'last_name': {
       const name = trimmed.replace(/\s+/g, ' ');
-      return Array.from(name).length <= NAME_MAX_LENGTH ? { value: name } : { error: 'max_length' };
+      return Array.from(name).length <= NAME_MAX_LENGTH
+        ? { value: name }
+        : { error: 'max_length', maximum: NAME_MAX_LENGTH };
     }
     case 'birthday':
       return isPastDay(trimmed, today) ? { value: trimmed } : { error: 'invalid' };
     case 'serial':
-      return Array.from(trimmed).length <= SERIAL_MAX_LENGTH ? { value: trimmed } : { error: 'max_length' };
+      return Array.from(trimmed).length <= SERIAL_MAX_LENGTH
+        ? { value: trimmed }
+        : { error: 'max_length', maximum: SERIAL_MAX_LENGTH };
   }
 }
 
@@ -103,7 +107,17 @@ export const ZCreateChangeRequestFields = z
   .transform((values, ctx) => {
     const result = normalizeNewValue(values.field, values.new_value);
     if ('error' in result) {
-      ctx.addIssue({ code: 'custom', path: ['new_value'], message: result.error });
+      // A too-long value is zod's own "too big" issue, so it maps to DRF's max_length everywhere.
+      if (result.maximum !== undefined)
+        ctx.addIssue({
+          code: 'too_big',
+          origin: 'string',
+          maximum: result.maximum,
+          inclusive: true,
+          path: ['new_value'],
+          message: result.error,
+        });
+      else ctx.addIssue({ code: 'custom', path: ['new_value'], message: result.error });
       return z.NEVER;
     }
     return { ...values, new_value: result.value };

@@ -81,5 +81,10 @@ export function attachmentDisposition(fileName: string): string {
       .replace(/[\u0300-\u036f]/g, '')
       .replace(/[^\x20-\x7e]|["\\/;]/g, '_')
       .trim() || 'fichier';
-  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
+  // RFC 5987 attr-char excludes ' ( ) * which encodeURIComponent leaves alone.
+  const extended = encodeURIComponent(fileName).replace(
+    /['()*]/g,
+    (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`,
+  );
+  return `attachment; filename="${ascii}"; filename*=UTF-8''${extended}`;
 }

@@ -174,7 +174,7 @@ export const changeRequestRoutes: AppModule = async (app, { db, storage }) => {
       schema: {
         tags: ['change-requests'],
         params: ZObjectIdParams,
-        body: ZApproveChangeRequest.optional(),
+        body: ZApproveChangeRequest.nullish(),
         response: { 200: ZChangeRequest },
       },
     },
