@@ -165,6 +165,12 @@ export const ERROR_MESSAGES_FR: Record<string, string> = {
   IDENTITY_NOT_FOUND: 'Matricule ou date de naissance incorrects.',
   SIGNUP_DISABLED:
     "L'inscription en ligne n'est pas ouverte pour votre société. Contactez le support Tasbiq pour l'activer.",
+  // CSV imports: employees and worked days (issue 4)
+  GROUP_NOT_FOUND: "Groupe inconnu : créez-le d'abord dans Groupes, ou laissez la case vide.",
+  CSV_DUPLICATE_COLUMN: "Une colonne figure plusieurs fois dans l'en-tête du fichier.",
+  TOO_MANY_ROWS: 'Le fichier contient trop de lignes (20 000 au plus). Découpez-le en plusieurs fichiers.',
+  EMPLOYEE_NOT_FOUND: 'Aucun salarié de votre société avec ce matricule ou cette CIN.',
+  EMPLOYEE_MISMATCH: 'Le matricule et la CIN de cette ligne ne désignent pas le même salarié.',
 };
 
 export const UNKNOWN_ERROR_TEMPLATE_FR = 'Erreur interne, veuillez contacter le support ... code [{0}]';
