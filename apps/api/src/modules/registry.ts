@@ -4,6 +4,7 @@ import { authRoutes } from './auth/routes.ts';
 import { changeRequestRoutes } from './change-requests/routes.ts';
 import { cityRoutes } from './cities/routes.ts';
 import { devOutboxRoutes } from './dev/outbox-routes.ts';
+import { employeeRoutes } from './employees/routes.ts';
 import { groupRoutes } from './groups/routes.ts';
 import { healthRoutes } from './health/routes.ts';
 import { settingsRoutes } from './settings/routes.ts';
@@ -21,6 +22,7 @@ export const API_MODULES: AppModule[] = [
   groupRoutes,
   changeRequestRoutes,
   signupRoutes,
+  employeeRoutes,
 ];
 
 /** Mounted only outside production. */

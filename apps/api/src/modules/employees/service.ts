@@ -1,6 +1,31 @@
+import type {
+  TCreateEmployeeRequest,
+  TCreateEmployeeResponse,
+  TEmployeeDetail,
+  TEmployeeProfileUpdate,
+  TSendLinkResponse,
+  TUpdateEmployeeRequest,
+} from '@tasbiq/contracts/employees';
+import { and, eq, ne, sql } from 'drizzle-orm';
+import type { AppContext } from '../../context.ts';
 import type { DbOrTx } from '../../db/client.ts';
+import { users } from '../../db/schema/accounts.ts';
 import { employees } from '../../db/schema/employees.ts';
+import type { Session } from '../../lib/auth/session.ts';
+import { AppError, fieldError, notFound } from '../../lib/errors.ts';
+import { wireToCentimes } from '../../lib/money.ts';
+import { casablancaDate } from '../../lib/time.ts';
+import { type FieldIssue, RequestValidationError } from '../../lib/validation.ts';
 import { createAccount, type NewAccount } from '../accounts/service.ts';
+import { assertLinkNotSentRecently, issueLink, type LinkPurpose, sendLink } from './links.ts';
+import {
+  type EmployeeRecord,
+  findEmployee,
+  findEmployeeIdOfUser,
+  findWorkedTime,
+  groupExists,
+} from './queries.ts';
+import { serializeDetail } from './serialize.ts';
 
 export type NewEmployee = NewAccount & {
   companyId: number;
@@ -20,4 +45,317 @@ export async function createEmployeeAccount(db: DbOrTx, input: NewEmployee) {
     })
     .returning();
   return { user, employee: employee! };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Uniqueness of the identity: phone and e-mail (login names, unique indexes), CIN (platform-wide,
+// checked under an advisory lock: there is no index on users.cin), matricule (per company, index).
+
+const UNIQUE_INDEX_ERRORS: Record<string, { attr: string; code: string }> = {
+  users_phone_unique: { attr: 'phone', code: 'PHONE_EXISTS' },
+  users_email_unique: { attr: 'email', code: 'EMAIL_EXISTS' },
+  employees_company_serial_unique: { attr: 'serial', code: 'SERIAL_EXISTS' },
+};
+
+/** The unique index a PostgreSQL unique_violation (23505) names, through drizzle's `cause` chain. */
+function violatedUniqueIndex(error: unknown): string | null {
+  for (let e: unknown = error, depth = 0; e && depth < 5; depth += 1) {
+    const { code, constraint } = e as { code?: unknown; constraint?: unknown };
+    if (code === '23505') return typeof constraint === 'string' ? constraint : '';
+    e = (e as { cause?: unknown }).cause;
+  }
+  return null;
+}
+
+function issue(attr: string, code: string): FieldIssue {
+  return fieldIssueOf(fieldError(attr, code));
+}
+function fieldIssueOf(error: AppError): FieldIssue {
+  return { attr: error.attr ?? 'non_field_errors', code: error.code, detail: error.message };
+}
+
+/** Serialises creations and CIN changes of one CIN (two HR people typing the same person at once). */
+async function lockCin(db: DbOrTx, cin: string) {
+  await db.execute(sql`select pg_advisory_xact_lock(hashtext(${`cin:${cin}`}))`);
+}
+
+async function identityConflicts(
+  db: DbOrTx,
+  companyId: number,
+  input: { phone?: string; email?: string | null; cin?: string; serial?: string | null },
+  exceptUserId?: number,
+): Promise<FieldIssue[]> {
+  const notSelf = exceptUserId === undefined ? undefined : ne(users.id, exceptUserId);
+  const taken = async (condition: ReturnType<typeof eq>) =>
+    (await db.select({ id: users.id }).from(users).where(and(condition, notSelf)).limit(1)).length > 0;
+  const issues: FieldIssue[] = [];
+  if (input.phone && (await taken(eq(users.phone, input.phone)))) issues.push(issue('phone', 'PHONE_EXISTS'));
+  if (input.email && (await taken(eq(users.email, input.email)))) issues.push(issue('email', 'EMAIL_EXISTS'));
+  if (input.cin && (await taken(eq(users.cin, input.cin)))) issues.push(issue('cin', 'CIN_EXISTS'));
+  if (input.serial) {
+    const [row] = await db
+      .select({ id: employees.id })
+      .from(employees)
+      .where(and(eq(employees.companyId, companyId), eq(employees.serial, input.serial)))
+      .limit(1);
+    if (row) issues.push(issue('serial', 'SERIAL_EXISTS'));
+  }
+  return issues;
+}
+
+/** Runs `write`; a unique index hit by a concurrent writer becomes the field's *_EXISTS error. */
+async function withUniqueErrors<T>(write: () => Promise<T>): Promise<T> {
+  try {
+    return await write();
+  } catch (error) {
+    const index = violatedUniqueIndex(error);
+    const known = index === null ? undefined : UNIQUE_INDEX_ERRORS[index];
+    if (known) throw fieldError(known.attr, known.code);
+    throw error;
+  }
+}
+
+function centimes(value: string): bigint {
+  // The contract already checked the format; this cannot be null.
+  return wireToCentimes(value) as bigint;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Read
+
+export async function getEmployeeDetail(db: DbOrTx, companyId: number, employeeId: number) {
+  const record = await findEmployee(db, companyId, employeeId);
+  if (!record) throw notFound();
+  return detailOf(db, record);
+}
+
+async function detailOf(db: DbOrTx, record: EmployeeRecord): Promise<TEmployeeDetail> {
+  const [year, month] = casablancaDate(new Date()).split('-').map(Number) as [number, number];
+  const workedTime = await findWorkedTime(db, record.employee.companyId, record.employee.id, year, month);
+  return serializeDetail(record, workedTime);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Create (invite)
+
+/**
+ * POST /employees/: the account (no password, phone not confirmed) and the employee (invited) in
+ * one transaction with the activation link; the link is then sent by SMS and/or e-mail.
+ */
+export async function inviteEmployee(
+  ctx: AppContext,
+  companyId: number,
+  input: TCreateEmployeeRequest,
+): Promise<TCreateEmployeeResponse> {
+  const { record, token } = await withUniqueErrors(() =>
+    ctx.db.transaction(async (tx) => {
+      await lockCin(tx, input.cin);
+      const issues: FieldIssue[] = [];
+      if (input.group != null && !(await groupExists(tx, companyId, input.group)))
+        issues.push(issue('group', 'does_not_exist'));
+      issues.push(...(await identityConflicts(tx, companyId, input)));
+      if (issues.length > 0) throw new RequestValidationError(issues);
+
+      const { employee, user } = await createEmployeeAccount(tx, {
+        companyId,
+        firstName: input.first_name,
+        lastName: input.last_name,
+        phone: input.phone,
+        email: input.email ?? null,
+        cin: input.cin,
+        phoneConfirmed: false,
+        employee: {
+          status: 'invited',
+          serial: input.serial ?? null,
+          groupId: input.group ?? null,
+          salaryCentimes: centimes(input.salary),
+          hourlyRateCentimes: input.hourly_rate ? centimes(input.hourly_rate) : undefined,
+          netPayableCentimes: input.net_payable ? centimes(input.net_payable) : undefined,
+          rib: input.rib ?? null,
+          birthday: input.birthday ?? null,
+          advancePercentage: input.advance_percentage,
+          maxAdvancesPerMonth: input.max_advances_per_month,
+          maxFreeAdvancesPerMonth: input.max_free_advances_per_month,
+          totalMaxAdvancePerMonthCentimes: input.total_max_advance_per_month
+            ? centimes(input.total_max_advance_per_month)
+            : undefined,
+          balanceMethod: input.balance_method,
+        },
+      });
+      const token = await issueLink(tx, user.id, 'activation');
+      const record = await findEmployee(tx, companyId, employee.id);
+      return { record: record!, token };
+    }),
+  );
+  const invitation = await sendLink(ctx, {
+    purpose: 'activation',
+    token,
+    recipient: { firstName: record.user.firstName, email: record.user.email, phone: record.user.phone },
+    companyName: record.companyName,
+    channels: { sms: input.send_sms, email: input.send_email },
+  });
+  return { ...(await detailOf(ctx.db, record)), invitation };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Update (HR)
+
+async function lockEmployee(db: DbOrTx, companyId: number, employeeId: number) {
+  const [row] = await db
+    .select({ id: employees.id })
+    .from(employees)
+    .where(and(eq(employees.companyId, companyId), eq(employees.id, employeeId)))
+    .for('update');
+  return row !== undefined;
+}
+
+/** The status an employee returns to when reactivated: activated once they chose a password. */
+function reactivatedStatus(user: EmployeeRecord['user']): 'activated' | 'invited' {
+  return user.passwordHash !== null ? 'activated' : 'invited';
+}
+
+/**
+ * PUT /employees/{id}/: what HR may change directly. Deactivating sets the status and closes the
+ * account (login refused with inactive_account); reactivating restores both. Identity and bank
+ * fields are refused by the contract (CHANGE_REQUEST_REQUIRED). The route answers anything
+ * unexpected as EMPLOYEE_UPDATE_DEFAULT_ERROR.
+ */
+export async function updateEmployee(
+  ctx: AppContext,
+  session: Session,
+  employeeId: number,
+  input: TUpdateEmployeeRequest,
+): Promise<TEmployeeDetail> {
+  const companyId = session.company!.id;
+  const record = await withUniqueErrors(() =>
+    ctx.db.transaction(async (tx) => {
+      if (!(await lockEmployee(tx, companyId, employeeId))) throw notFound();
+      const current = (await findEmployee(tx, companyId, employeeId))!;
+      const { employee, user } = current;
+
+      const issues: FieldIssue[] = [];
+      if (input.group != null && !(await groupExists(tx, companyId, input.group)))
+        issues.push(issue('group', 'does_not_exist'));
+      if (input.is_active === false && user.id === session.user.id)
+        issues.push(issue('is_active', 'CANNOT_DEACTIVATE_SELF'));
+      const newPhone = input.phone !== undefined && input.phone !== user.phone ? input.phone : undefined;
+      const newEmail = input.email !== undefined && input.email !== user.email ? input.email : undefined;
+      issues.push(...(await identityConflicts(tx, companyId, { phone: newPhone, email: newEmail }, user.id)));
+      if (issues.length > 0) throw new RequestValidationError(issues);
+
+      const now = new Date();
+      const employeeChanges: Partial<typeof employees.$inferInsert> = { updatedAt: now };
+      if (input.salary !== undefined) employeeChanges.salaryCentimes = centimes(input.salary);
+      if (input.hourly_rate !== undefined) employeeChanges.hourlyRateCentimes = centimes(input.hourly_rate);
+      if (input.net_payable !== undefined) employeeChanges.netPayableCentimes = centimes(input.net_payable);
+      if (input.total_max_advance_per_month !== undefined)
+        employeeChanges.totalMaxAdvancePerMonthCentimes = centimes(input.total_max_advance_per_month);
+      if (input.advance_percentage !== undefined)
+        employeeChanges.advancePercentage = input.advance_percentage;
+      if (input.max_advances_per_month !== undefined)
+        employeeChanges.maxAdvancesPerMonth = input.max_advances_per_month;
+      if (input.max_free_advances_per_month !== undefined)
+        employeeChanges.maxFreeAdvancesPerMonth = input.max_free_advances_per_month;
+      if (input.balance_method !== undefined) employeeChanges.balanceMethod = input.balance_method;
+      if (input.group !== undefined) employeeChanges.groupId = input.group;
+      if (input.is_restricted !== undefined) employeeChanges.isRestricted = input.is_restricted;
+
+      const userChanges: Partial<typeof users.$inferInsert> = {};
+      if (input.is_active !== undefined && input.is_active !== employee.isActive) {
+        employeeChanges.isActive = input.is_active;
+        employeeChanges.status = input.is_active ? reactivatedStatus(user) : 'deactivated';
+        userChanges.isActive = input.is_active;
+      }
+      if (newPhone !== undefined) {
+        userChanges.phone = newPhone;
+        // A new number must be confirmed by its owner at the next login.
+        userChanges.phoneConfirmedAt = null;
+      }
+      if (newEmail !== undefined) userChanges.email = newEmail;
+
+      await tx.update(employees).set(employeeChanges).where(eq(employees.id, employee.id));
+      if (Object.keys(userChanges).length > 0)
+        await tx.update(users).set(userChanges).where(eq(users.id, user.id));
+      return (await findEmployee(tx, companyId, employeeId))!;
+    }),
+  );
+  return detailOf(ctx.db, record);
+}
+
+// ---------------------------------------------------------------------------------------------
+// The employee's own profile
+
+/** POST /employees/profile/: an employee changes their e-mail; identity, bank and pay stay with HR. */
+export async function updateOwnProfile(
+  ctx: AppContext,
+  session: Session,
+  input: TEmployeeProfileUpdate,
+): Promise<TEmployeeDetail> {
+  const companyId = session.company!.id;
+  const employeeId = await findEmployeeIdOfUser(ctx.db, companyId, session.user.id);
+  if (employeeId === null) throw notFound();
+  if (input.email !== undefined && input.email !== session.user.email) {
+    const email = input.email;
+    await withUniqueErrors(() =>
+      ctx.db.transaction(async (tx) => {
+        const issues = await identityConflicts(tx, companyId, { email }, session.user.id);
+        if (issues.length > 0) throw new RequestValidationError(issues);
+        await tx.update(users).set({ email }).where(eq(users.id, session.user.id));
+        await tx.update(employees).set({ updatedAt: new Date() }).where(eq(employees.id, employeeId));
+      }),
+    );
+  }
+  return getEmployeeDetail(ctx.db, companyId, employeeId);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Links sent by HR
+
+const LINK_RULES: Record<LinkPurpose, { allowed: (r: EmployeeRecord) => boolean; code: string }> = {
+  activation: {
+    allowed: (r) => r.employee.status === 'invited' && r.user.isActive,
+    code: 'EMPLOYEE_NOT_INVITED',
+  },
+  reset: {
+    allowed: (r) => r.employee.status === 'activated' && r.user.isActive && r.user.passwordHash !== null,
+    code: 'EMPLOYEE_NOT_ACTIVATED',
+  },
+};
+
+/**
+ * POST /employees/{id}/send_activation_link/ (invited only) and /reset_password/ (activated only).
+ * The e-mail goes whenever the person has an address; the SMS when `send_sms` is true.
+ */
+export async function sendEmployeeLink(
+  ctx: AppContext,
+  companyId: number,
+  employeeId: number,
+  purpose: LinkPurpose,
+  sendSms: boolean,
+): Promise<TSendLinkResponse> {
+  const { record, token } = await ctx.db.transaction(async (tx) => {
+    if (!(await lockEmployee(tx, companyId, employeeId))) throw notFound();
+    const record = (await findEmployee(tx, companyId, employeeId))!;
+    const rule = LINK_RULES[purpose];
+    if (!rule.allowed(record)) throw new AppError(rule.code, { status: 400 });
+    if (!sendSms && !record.user.email) throw fieldError('send_sms', 'EMPLOYEE_HAS_NO_EMAIL');
+    await assertLinkNotSentRecently(tx, record.user.id, purpose);
+    return { record, token: await issueLink(tx, record.user.id, purpose) };
+  });
+  const sent = await sendLink(ctx, {
+    purpose,
+    token,
+    recipient: { firstName: record.user.firstName, email: record.user.email, phone: record.user.phone },
+    companyName: record.companyName,
+    channels: { sms: sendSms, email: true },
+  });
+  const channels = (['sms', 'email'] as const).filter((channel) => sent[channel]);
+  if (channels.length === 0)
+    throw new AppError('UNKNOWN_ERROR', {
+      status: 502,
+      detail: "L'envoi du lien a échoué, veuillez réessayer.",
+    });
+  const what = purpose === 'activation' ? "Le lien d'activation" : 'Le lien de réinitialisation';
+  const how = channels.map((c) => (c === 'sms' ? 'SMS' : 'e-mail')).join(' et par ');
+  return { detail: `${what} a été envoyé par ${how}.`, channels };
 }

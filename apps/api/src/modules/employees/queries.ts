@@ -1,0 +1,253 @@
+import type { AccountType, EmployeeStatus } from '@tasbiq/contracts/employees';
+import { normalizeMoroccanPhone } from '@tasbiq/contracts/validators';
+import { and, asc, eq, ilike, inArray, isNotNull, isNull, or, type SQL, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.ts';
+import { users } from '../../db/schema/accounts.ts';
+import { companies } from '../../db/schema/companies.ts';
+import { employees, employeeWorkedTime, groups } from '../../db/schema/employees.ts';
+import { orderingClause } from '../../lib/list-sql.ts';
+
+/** The filters of GET /employees/ and /employees/export (spec §7), already parsed. */
+export type EmployeeFilters = {
+  search?: string[];
+  isActive?: boolean;
+  groupId?: number;
+  grouped?: boolean;
+  status?: EmployeeStatus[];
+  accountTypes?: AccountType[];
+  ordering?: string;
+};
+
+/** The columns a list row and the export need: one join of employees, users and groups. */
+const listColumns = {
+  id: employees.id,
+  userId: employees.userId,
+  firstName: users.firstName,
+  lastName: users.lastName,
+  email: users.email,
+  phone: users.phone,
+  cin: users.cin,
+  serial: employees.serial,
+  groupId: groups.id,
+  groupName: groups.name,
+  status: employees.status,
+  isActive: employees.isActive,
+  roles: users.roles,
+  salaryCentimes: employees.salaryCentimes,
+  createdAt: employees.createdAt,
+};
+export type EmployeeListRow = {
+  id: number;
+  userId: number;
+  firstName: string;
+  lastName: string;
+  email: string | null;
+  phone: string | null;
+  cin: string | null;
+  serial: string | null;
+  groupId: number | null;
+  groupName: string | null;
+  status: string;
+  isActive: boolean;
+  roles: string[];
+  salaryCentimes: bigint;
+  createdAt: Date;
+};
+
+const hasRh = sql`'RH' = any(${users.roles})`;
+const hasDrh = sql`'DRH' = any(${users.roles})`;
+const ACCOUNT_TYPE_SQL: Record<AccountType, SQL> = {
+  drh: hasDrh,
+  rh: sql`(${hasRh} and not ${hasDrh})`,
+  employee: sql`not (${hasRh} or ${hasDrh})`,
+};
+
+function likePattern(term: string): string {
+  return `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+/**
+ * Every term must match one of: first or last name, CIN, phone, e-mail, matricule (DRF SearchFilter).
+ * Phones are stored as +212…, so a term typed the local way ("0612…") also looks for "+212612…",
+ * and a whole search that is a phone written with spaces is one term.
+ */
+function employeeSearch(rawTerms: string[] | undefined): SQL | undefined {
+  if (!rawTerms || rawTerms.length === 0) return undefined;
+  // "06 12 34 56 78" is one phone number, not five terms.
+  const asPhone = rawTerms.length > 1 ? normalizeMoroccanPhone(rawTerms.join('')) : null;
+  const terms = asPhone ? [asPhone] : rawTerms;
+  const columns = [users.firstName, users.lastName, users.cin, users.phone, users.email, employees.serial];
+  return and(
+    ...terms.map((term) => {
+      const matches = columns.map((column) => ilike(column, likePattern(term)));
+      const compact = term.replace(/[\s.-]/g, '');
+      if (/^0\d+$/.test(compact)) matches.push(ilike(users.phone, likePattern(`+212${compact.slice(1)}`)));
+      else if (/^00212\d*$/.test(compact))
+        matches.push(ilike(users.phone, likePattern(`+212${compact.slice(5)}`)));
+      return or(...matches)!;
+    }),
+  );
+}
+
+function whereOf(companyId: number, filters: EmployeeFilters): SQL {
+  return and(
+    eq(employees.companyId, companyId),
+    employeeSearch(filters.search),
+    filters.isActive === undefined ? undefined : eq(employees.isActive, filters.isActive),
+    filters.groupId === undefined ? undefined : eq(employees.groupId, filters.groupId),
+    filters.grouped === undefined
+      ? undefined
+      : filters.grouped
+        ? isNotNull(employees.groupId)
+        : isNull(employees.groupId),
+    filters.status ? inArray(employees.status, filters.status.length > 0 ? filters.status : ['']) : undefined,
+    filters.accountTypes
+      ? filters.accountTypes.length > 0
+        ? or(...filters.accountTypes.map((type) => ACCOUNT_TYPE_SQL[type]))
+        : sql`false`
+      : undefined,
+  )!;
+}
+
+function orderOf(ordering: string | undefined): SQL[] {
+  return orderingClause(
+    ordering,
+    {
+      last_name: users.lastName,
+      first_name: users.firstName,
+      created: employees.createdAt,
+      salary: employees.salaryCentimes,
+      status: employees.status,
+    },
+    [asc(users.lastName), asc(users.firstName), asc(employees.id)],
+  );
+}
+
+/**
+ * One page and the total in one round trip (`count(*) over ()`). Only a page past the end has no
+ * row to carry the total; then a count query answers it.
+ */
+export async function listEmployees(
+  db: DbOrTx,
+  companyId: number,
+  filters: EmployeeFilters & { limit: number; offset: number },
+): Promise<{ count: number; rows: EmployeeListRow[] }> {
+  const ordering = orderOf(filters.ordering);
+  const where = whereOf(companyId, filters);
+  const rows = await db
+    .select({ ...listColumns, total: sql<number>`count(*) over ()`.mapWith(Number) })
+    .from(employees)
+    .innerJoin(users, eq(users.id, employees.userId))
+    .leftJoin(groups, eq(groups.id, employees.groupId))
+    .where(where)
+    .orderBy(...ordering)
+    .limit(filters.limit)
+    .offset(filters.offset);
+  if (rows.length > 0) return { count: rows[0]!.total, rows };
+  if (filters.offset === 0) return { count: 0, rows: [] };
+  const [total] = await db
+    .select({ value: sql<number>`count(*)`.mapWith(Number) })
+    .from(employees)
+    .innerJoin(users, eq(users.id, employees.userId))
+    .where(where);
+  return { count: total?.value ?? 0, rows: [] };
+}
+
+/** Every row matching the filters, in list order (the CSV export). */
+export async function listEmployeesForExport(
+  db: DbOrTx,
+  companyId: number,
+  filters: EmployeeFilters,
+): Promise<EmployeeListRow[]> {
+  const ordering = orderOf(filters.ordering);
+  return db
+    .select(listColumns)
+    .from(employees)
+    .innerJoin(users, eq(users.id, employees.userId))
+    .leftJoin(groups, eq(groups.id, employees.groupId))
+    .where(whereOf(companyId, filters))
+    .orderBy(...ordering);
+}
+
+/** An employee of this company with its account, group and company name; null otherwise (→ 404). */
+export async function findEmployee(db: DbOrTx, companyId: number, employeeId: number) {
+  const [row] = await db
+    .select({ employee: employees, user: users, group: groups, companyName: companies.name })
+    .from(employees)
+    .innerJoin(users, eq(users.id, employees.userId))
+    .innerJoin(companies, eq(companies.id, employees.companyId))
+    .leftJoin(groups, eq(groups.id, employees.groupId))
+    .where(and(eq(employees.companyId, companyId), eq(employees.id, employeeId)))
+    .limit(1);
+  return row ?? null;
+}
+export type EmployeeRecord = NonNullable<Awaited<ReturnType<typeof findEmployee>>>;
+
+/** The employee record of an account (POST /employees/profile/). */
+export async function findEmployeeIdOfUser(db: DbOrTx, companyId: number, userId: number) {
+  const [row] = await db
+    .select({ id: employees.id })
+    .from(employees)
+    .where(and(eq(employees.companyId, companyId), eq(employees.userId, userId)))
+    .limit(1);
+  return row?.id ?? null;
+}
+
+export async function findWorkedTime(
+  db: DbOrTx,
+  companyId: number,
+  employeeId: number,
+  year: number,
+  month: number,
+) {
+  const [row] = await db
+    .select()
+    .from(employeeWorkedTime)
+    .where(
+      and(
+        eq(employeeWorkedTime.companyId, companyId),
+        eq(employeeWorkedTime.employeeId, employeeId),
+        eq(employeeWorkedTime.year, year),
+        eq(employeeWorkedTime.month, month),
+      ),
+    )
+    .limit(1);
+  return row ?? null;
+}
+
+export async function groupExists(db: DbOrTx, companyId: number, groupId: number): Promise<boolean> {
+  const [row] = await db
+    .select({ id: groups.id })
+    .from(groups)
+    .where(and(eq(groups.companyId, companyId), eq(groups.id, groupId)))
+    .limit(1);
+  return row !== undefined;
+}
+
+/** GET /stats/rh/employees: totals by status and by group, in two small aggregate queries. */
+export async function employeeStats(db: DbOrTx, companyId: number) {
+  const [totals, byGroup] = await Promise.all([
+    db
+      .select({
+        total: sql<number>`count(*)`.mapWith(Number),
+        activated: sql<number>`count(*) filter (where ${employees.status} = 'activated')`.mapWith(Number),
+        invited: sql<number>`count(*) filter (where ${employees.status} = 'invited')`.mapWith(Number),
+        deactivated: sql<number>`count(*) filter (where ${employees.status} = 'deactivated')`.mapWith(Number),
+        ungrouped: sql<number>`count(*) filter (where ${employees.groupId} is null)`.mapWith(Number),
+      })
+      .from(employees)
+      .where(eq(employees.companyId, companyId)),
+    db
+      .select({
+        groupId: groups.id,
+        name: groups.name,
+        count: sql<number>`count(${employees.id})`.mapWith(Number),
+      })
+      .from(groups)
+      .leftJoin(employees, and(eq(employees.groupId, groups.id), eq(employees.companyId, groups.companyId)))
+      .where(eq(groups.companyId, companyId))
+      .groupBy(groups.id, groups.name)
+      .orderBy(asc(groups.name), asc(groups.id)),
+  ]);
+  return { totals: totals[0]!, byGroup };
+}
