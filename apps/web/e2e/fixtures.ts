@@ -18,6 +18,8 @@ export const ACCOUNTS = {
   passwordResetter: { username: 'mohamed.ouchen@demo.ma', firstName: 'Mohamed' },
   passwordChanger: { username: 'salma.benkirane@demo.ma', firstName: 'Salma' },
   phoneChanger: { username: 'driss.ouchen@demo.ma', firstName: 'Driss' },
+  /** Never accepts the terms: the modal is always there to look at. */
+  neverAccepts: { username: 'mehdi.ziani@demo.ma', firstName: 'Mehdi' },
 } as const;
 export type Role = 'employee' | 'rh' | 'drh' | 'rifRh';
 export type AccountName = keyof typeof ACCOUNTS;

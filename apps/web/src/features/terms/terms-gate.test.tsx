@@ -46,6 +46,10 @@ describe('terms of use', () => {
     const dialog = await screen.findByRole('dialog', { name: TITLE });
     expect(within(dialog).getByTestId('rich-content')).toBeInTheDocument();
     expect(within(dialog).queryByRole('button', { name: 'Fermer' })).not.toBeInTheDocument();
+    // The text scrolls inside the modal: keyboard users must be able to focus it (axe: scrollable-region-focusable).
+    const text = within(dialog).getByRole('region', { name: 'Texte des conditions' });
+    expect(text).toHaveAttribute('tabindex', '0');
+    expect(text).toContainElement(within(dialog).getByTestId('rich-content'));
 
     await app.user.keyboard('{Escape}');
     expect(screen.getByRole('dialog', { name: TITLE })).toBeInTheDocument();

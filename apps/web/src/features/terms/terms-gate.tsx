@@ -12,6 +12,7 @@ import { useAcceptTermsMutation } from './api/accept-terms.ts';
 import { useLatestTermsQuery } from './api/get-latest-terms.ts';
 
 export const TERMS_TITLE = "Conditions générales d'utilisation";
+export const TERMS_TEXT_LABEL = 'Texte des conditions';
 
 type Waiter = { resolve: () => void; reject: (reason: unknown) => void };
 
@@ -83,9 +84,15 @@ export function TermsGate() {
               Pour continuer à utiliser Tasbiq, veuillez lire et accepter nos conditions générales
               d'utilisation (version {terms.data.version}).
             </p>
-            <div className="max-h-[50dvh] overflow-y-auto rounded-xl border border-gray-200 p-3 text-sm text-gray-800">
+            {/* Focusable and named: keyboard users scroll the text with the arrow keys (WCAG 2.1.1). */}
+            <section
+              aria-label={TERMS_TEXT_LABEL}
+              // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must take focus to scroll by keyboard.
+              tabIndex={0}
+              className="max-h-[50dvh] overflow-y-auto rounded-xl border border-gray-200 p-3 text-sm text-gray-800 focus-visible:outline-2 focus-visible:outline-brand-600"
+            >
               <RichContent html={terms.data.content} />
-            </div>
+            </section>
           </>
         )}
         {acceptTerms.isError ? (

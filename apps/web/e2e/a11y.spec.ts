@@ -1,0 +1,63 @@
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
+import { expect, expectHome, test } from './fixtures.ts';
+
+/** axe-core on the WCAG 2.1 A/AA rules; fails on serious or critical violations, listing them. */
+async function expectNoSeriousViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  const serious = results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => ({
+      rule: v.id,
+      impact: v.impact,
+      help: v.help,
+      targets: v.nodes.map((n) => n.target.join(' ')),
+    }));
+  expect(serious).toEqual([]);
+}
+
+test.describe('accessibility (axe-core)', () => {
+  test('login page', async ({ page }) => {
+    await page.goto('/login');
+    await expect(page.getByRole('heading', { name: 'Connexion' })).toBeVisible();
+    await expectNoSeriousViolations(page);
+  });
+
+  test('login page with field errors', async ({ page }) => {
+    await page.goto('/login');
+    await page.getByRole('button', { name: 'Se connecter' }).click();
+    await expect(page.getByRole('textbox', { name: 'E-mail ou téléphone' })).toHaveAttribute(
+      'aria-invalid',
+      'true',
+    );
+    await expectNoSeriousViolations(page);
+  });
+
+  test('home page', async ({ page, login }) => {
+    await login({ role: 'employee' });
+    await expectHome(page, 'Karim');
+    await expectNoSeriousViolations(page);
+  });
+
+  test('HR home page', async ({ page, login }) => {
+    await login({ role: 'rh' });
+    await expectHome(page, 'Nadia');
+    await expectNoSeriousViolations(page);
+  });
+
+  test('profile page, both tabs', async ({ page, login }) => {
+    await login({ role: 'employee', path: '/profile' });
+    await expect(page.getByRole('heading', { level: 1, name: 'Mon profil' })).toBeVisible();
+    await expectNoSeriousViolations(page);
+    await page.getByRole('tab', { name: 'Sécurité' }).click();
+    await expect(page.getByRole('textbox', { name: 'Nouveau mot de passe', exact: true })).toBeVisible();
+    await expectNoSeriousViolations(page);
+  });
+
+  test('terms modal', async ({ page, login }) => {
+    await login({ account: 'neverAccepts', acceptTerms: false });
+    const terms = page.getByRole('dialog', { name: "Conditions générales d'utilisation" });
+    await expect(terms.getByRole('button', { name: "J'accepte" })).toBeEnabled();
+    await expectNoSeriousViolations(page);
+  });
+});
