@@ -26,7 +26,8 @@ let serialSeq = 0;
 async function companyWithIdentity(overrides: Parameters<typeof createTestCompany>[1] = {}) {
   const company = await createTestCompany(t.db, { name: 'Atlas Textile', ...overrides });
   const rh = await createTestEmployee(t.db, company.id, { roles: ['RH'], password: null });
-  const serial = `MAT-${(serialSeq += 1)}`;
+  serialSeq += 1;
+  const serial = `MAT-${serialSeq}`;
   await createIdentities(t.db, company.id, rh.user.id, [{ serial, birthday: '1992-07-14' }]);
   return { company, token: company.signupToken!, serial, birthday: '1992-07-14' };
 }
