@@ -4,7 +4,9 @@ import { expect, expectHome, test } from './fixtures.ts';
 
 /** axe-core on the WCAG 2.1 A/AA rules; fails on serious or critical violations, listing them. */
 async function expectNoSeriousViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  const results = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+    .analyze();
   const serious = results.violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
     .map((v) => ({
@@ -58,6 +60,28 @@ test.describe('accessibility (axe-core)', () => {
     await login({ account: 'neverAccepts', acceptTerms: false });
     const terms = page.getByRole('dialog', { name: "Conditions générales d'utilisation" });
     await expect(terms.getByRole('button', { name: "J'accepte" })).toBeEnabled();
+    await expectNoSeriousViolations(page);
+  });
+
+  test('password reset request, not-found page', async ({ page }) => {
+    await page.goto('/reset');
+    await expect(page.getByRole('heading', { name: 'Mot de passe oublié' })).toBeVisible();
+    await expectNoSeriousViolations(page);
+    await page.goto('/nulle-part');
+    await expect(page.getByRole('heading', { name: 'Page non trouvée' })).toBeVisible();
+    await expectNoSeriousViolations(page);
+  });
+
+  test('HR area layout', async ({ page, login }) => {
+    await login({ role: 'drh', path: '/rh' });
+    await expect(page.getByRole('navigation', { name: 'Navigation gestion' })).toBeVisible();
+    await expectNoSeriousViolations(page);
+  });
+
+  test('change-phone dialog', async ({ page, login }) => {
+    await login({ role: 'employee', path: '/profile' });
+    await page.getByRole('button', { name: 'Modifier le téléphone' }).click();
+    await expect(page.getByRole('dialog', { name: 'Modifier le numéro de téléphone' })).toBeVisible();
     await expectNoSeriousViolations(page);
   });
 });
