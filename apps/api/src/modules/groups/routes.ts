@@ -1,5 +1,11 @@
-import { ZGroup } from '@tasbiq/contracts/groups';
-import { paginated } from '@tasbiq/contracts/wire';
+import { ZImportReport } from '@tasbiq/contracts/employee-imports';
+import {
+  ZCreateGroupFields,
+  ZCreateGroupRequest,
+  ZGroup,
+  ZUpdateGroupRequest,
+} from '@tasbiq/contracts/groups';
+import { paginated, ZErrorBody } from '@tasbiq/contracts/wire';
 import { z } from 'zod';
 import type { AppModule } from '../../context.ts';
 import { companyIdOf, requireSession } from '../../lib/auth/access-control.ts';
@@ -7,8 +13,19 @@ import { notFound } from '../../lib/errors.ts';
 import { pageSize, ZListQuery, zBool, zCsvOf, zDateParam } from '../../lib/list-params.ts';
 import { limitOffsetPage } from '../../lib/pagination.ts';
 import { objectIdOrNotFound, ZObjectIdParams } from '../../lib/path-id.ts';
+import { parseOrThrow } from '../../lib/validation.ts';
+import { readCsvForm } from '../employee-imports/csv-upload.ts';
+import { reportBody } from '../employee-imports/report.ts';
+import { readMembersFile } from './members-file.ts';
 import { findGroup, listGroups } from './queries.ts';
-import { serializeGroup } from './service.ts';
+import {
+  createGroupWithMembers,
+  deleteGroup,
+  type GroupMembers,
+  GroupUploadRejected,
+  renameGroup,
+  serializeGroup,
+} from './service.ts';
 
 const zId = z
   .string()
@@ -28,7 +45,10 @@ const ZGroupListQuery = ZListQuery.extend({
   created_before: zDateParam,
 });
 
-/** HR's reference list of groups. Create, rename and delete come with the HR-people screens. */
+/** Any 400 of POST /groups/: the wire error, with the row report when the members file was refused. */
+const ZGroupUploadError = ZErrorBody.extend({ report: ZImportReport.optional() });
+
+/** HR's groups: list, create (with a members file), rename, delete. */
 export const groupRoutes: AppModule = async (app, { db }) => {
   app.get(
     '/groups',
@@ -65,6 +85,77 @@ export const groupRoutes: AppModule = async (app, { db }) => {
       const group = await findGroup(db, companyIdOf(request), objectIdOrNotFound(request.params.id));
       if (!group) throw notFound();
       return serializeGroup(group);
+    },
+  );
+
+  const detail = async (companyId: number, id: number) => {
+    const group = await findGroup(db, companyId, id);
+    if (!group) throw notFound();
+    return serializeGroup(group);
+  };
+
+  app.post(
+    '/groups',
+    {
+      config: { roles: ['RH'] },
+      schema: {
+        tags: ['groups'],
+        summary: 'Creates a group; its members move into it (all or none)',
+        description:
+          'multipart/form-data with `name` and an optional `file` (CSV of CINs, one per line, header optional), ' +
+          'or JSON `{name, employees?: [ids]}`. Unknown CINs answer 400 GROUP_UPLOAD_FAILED with `report`.',
+        response: { 201: ZGroup, 400: ZGroupUploadError },
+      },
+    },
+    async (request, reply) => {
+      const companyId = companyIdOf(request);
+      let name: string;
+      let members: GroupMembers = { kind: 'none' };
+      if (request.isMultipart()) {
+        const form = await readCsvForm(request, ['file']);
+        name = parseOrThrow(ZCreateGroupFields, form.fields).name;
+        if (form.file) members = { kind: 'file', ...readMembersFile(form.file, form.file.fieldName) };
+      } else {
+        const body = parseOrThrow(ZCreateGroupRequest, request.body ?? {});
+        name = body.name;
+        if (body.employees) members = { kind: 'ids', ids: body.employees };
+      }
+      try {
+        const id = await createGroupWithMembers(db, companyId, { name, members });
+        return reply.status(201).send(await detail(companyId, id));
+      } catch (error) {
+        if (error instanceof GroupUploadRejected)
+          return reply.status(400).send(reportBody('GROUP_UPLOAD_FAILED', error.report));
+        throw error;
+      }
+    },
+  );
+
+  app.put(
+    '/groups/:id',
+    {
+      config: { roles: ['RH'] },
+      schema: {
+        tags: ['groups'],
+        params: ZObjectIdParams,
+        body: ZUpdateGroupRequest,
+        response: { 200: ZGroup },
+      },
+    },
+    async (request) => {
+      const companyId = companyIdOf(request);
+      const id = objectIdOrNotFound(request.params.id);
+      await renameGroup(db, companyId, id, request.body.name);
+      return detail(companyId, id);
+    },
+  );
+
+  app.delete(
+    '/groups/:id',
+    { config: { roles: ['RH'] }, schema: { tags: ['groups'], params: ZObjectIdParams } },
+    async (request, reply) => {
+      await deleteGroup(db, companyIdOf(request), objectIdOrNotFound(request.params.id));
+      return reply.status(204).send();
     },
   );
 };
