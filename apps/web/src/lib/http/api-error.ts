@@ -6,11 +6,17 @@ export class ApiError extends Error {
   readonly status: number;
   /** The wire error body, or null when the answer was not one (HTML from a proxy, empty body…). */
   readonly body: TErrorBody | null;
+  /**
+   * The answer as received, with what the wire shape leaves out: a refused CSV file carries its
+   * row-by-row `report` beside `errors` (POST /employees/import/, /groups/…).
+   */
+  readonly data: unknown;
 
-  constructor(status: number, body: TErrorBody | null) {
+  constructor(status: number, body: TErrorBody | null, data: unknown = body) {
     super(body?.errors[0]?.detail ?? `HTTP ${status}`);
     this.status = status;
     this.body = body;
+    this.data = data;
   }
 
   get errors(): TErrorItem[] {
@@ -30,7 +36,7 @@ export class ApiError extends Error {
   /** Parses a body that may or may not be the wire error shape; anything else is kept as null. */
   static fromBody(status: number, data: unknown): ApiError {
     const parsed = ZErrorBody.safeParse(data);
-    return new ApiError(status, parsed.success ? parsed.data : null);
+    return new ApiError(status, parsed.success ? parsed.data : null, data);
   }
 }
 
