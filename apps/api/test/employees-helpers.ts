@@ -50,3 +50,10 @@ export function uniqueCin(): string {
   cinSequence += 1;
   return `ZX${cinSequence}`;
 }
+
+/** The token of the first link in a message (`…/activate?token=…` or `…/reset?token=…`). */
+export function linkTokenIn(body: string): string {
+  const token = /[?&]token=([\w-]+)/.exec(body)?.[1];
+  if (!token) throw new Error(`no link in: ${body}`);
+  return token;
+}

@@ -173,7 +173,7 @@ export const employeeRoutes: AppModule = async (app, ctx) => {
           tags,
           params: ZObjectIdParams,
           // No body at all means the default: by SMS (and e-mail when there is an address).
-          body: ZSendLinkRequest.optional(),
+          body: ZSendLinkRequest.nullish(),
           response: { 200: ZSendLinkResponse },
         },
       },
