@@ -1,0 +1,61 @@
+import { IconChevronLeft, IconChevronRight } from '@tabler/icons-react';
+import { cx } from '../../lib/cx.ts';
+import { Button } from './button.tsx';
+
+export type PaginationProps = {
+  /** Total of matching items (the `count` of a DRF page). */
+  count: number;
+  limit: number;
+  offset: number;
+  onOffsetChange: (offset: number) => void;
+  /** Accessible name of the navigation, e.g. "Pagination des groupes". */
+  label?: string;
+  isFetching?: boolean;
+  className?: string;
+};
+
+const numberFr = new Intl.NumberFormat('fr-FR');
+
+/**
+ * Previous / next over a limit-offset list, with "21–40 sur 57". Hidden when everything fits on
+ * one page. The buttons stay in place (disabled at either end) so they do not jump under a finger.
+ */
+export function Pagination({
+  count,
+  limit,
+  offset,
+  onOffsetChange,
+  label = 'Pagination',
+  isFetching = false,
+  className,
+}: PaginationProps) {
+  if (count <= limit && offset === 0) return null;
+  const first = count === 0 ? 0 : offset + 1;
+  const last = Math.min(offset + limit, count);
+  return (
+    <nav aria-label={label} className={cx('flex items-center justify-between gap-3', className)}>
+      <p className="text-sm text-gray-600" aria-live="polite">
+        {numberFr.format(first)}–{numberFr.format(last)} sur {numberFr.format(count)}
+      </p>
+      <div className="flex gap-2">
+        <Button
+          variant="secondary"
+          size="sm"
+          label="Précédent"
+          icon={<IconChevronLeft aria-hidden="true" />}
+          iconPosition="left"
+          disabled={offset === 0 || isFetching}
+          onClick={() => onOffsetChange(Math.max(0, offset - limit))}
+        />
+        <Button
+          variant="secondary"
+          size="sm"
+          label="Suivant"
+          icon={<IconChevronRight aria-hidden="true" />}
+          disabled={offset + limit >= count || isFetching}
+          onClick={() => onOffsetChange(offset + limit)}
+        />
+      </div>
+    </nav>
+  );
+}
