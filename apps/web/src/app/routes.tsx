@@ -6,6 +6,9 @@ import { HomeScreen } from '../features/home/home-screen.tsx';
 import { NotFoundScreen } from '../features/not-found/not-found-screen.tsx';
 import { OnboardingScreen } from '../features/onboarding/onboarding-screen.tsx';
 import { ProfileScreen } from '../features/profile/profile-screen.tsx';
+import { IdentitiesScreen } from '../features/signup/identities-screen.tsx';
+import { InvitationsScreen } from '../features/signup/invitations-screen.tsx';
+import { SignupScreen } from '../features/signup/signup-screen.tsx';
 import { AccessGate } from './guards/access-gate.tsx';
 import type { RouteRequirement } from './guards/decide-access.ts';
 import { AuthLayout } from './layouts/auth-layout.tsx';
@@ -72,6 +75,8 @@ export const HR_PAGES: readonly PageRoute[] = [
     drhOnly: true,
   },
   { path: 'validators', title: 'Valideurs', anyFeature: ['expenses'] },
+  { path: 'identities', title: 'Identités', screen: <IdentitiesScreen /> },
+  { path: 'invitations', title: 'Invitations', screen: <InvitationsScreen /> },
 ];
 
 function pageRoutes(area: 'employee' | 'hr', pages: readonly PageRoute[], home: string): RouteObject[] {
@@ -103,6 +108,7 @@ export const routes: RouteObject[] = [
           { path: 'login', element: <LoginScreen /> },
           { path: 'reset', element: <ResetScreen /> },
           { path: 'onboarding', element: <OnboardingScreen /> },
+          { path: 'signup/:token', element: <SignupScreen /> },
         ],
       },
       {

@@ -4,11 +4,13 @@ import {
   IconBell,
   IconFileText,
   IconGift,
+  IconId,
   IconLayoutDashboard,
   IconLogout,
   IconMenu2,
   IconPlane,
   IconScale,
+  IconSend,
   IconSwitchHorizontal,
   IconUserCheck,
   IconUsers,
@@ -53,6 +55,8 @@ export const HR_NAV: readonly NavItem[] = [
     icon: IconUserCheck,
     requirement: { area: 'hr', anyFeature: ['expenses'] },
   },
+  { to: '/rh/identities', label: 'Identités', icon: IconId, requirement: { area: 'hr' } },
+  { to: '/rh/invitations', label: 'Invitations', icon: IconSend, requirement: { area: 'hr' } },
   { to: '/rh/notifications', label: 'Notifications', icon: IconBell, requirement: { area: 'hr' } },
 ];
 

@@ -1,0 +1,174 @@
+import {
+  SIGNUP_INVITATION_TEXT_MAX,
+  SIGNUP_INVITATIONS_MAX,
+  type TParseContactsResponse,
+} from '@tasbiq/contracts/signup';
+import { type ChangeEvent, useId, useState } from 'react';
+import { Button } from '../../../components/ui/button.tsx';
+import { inputClassName } from '../../../components/ui/form-field.tsx';
+import { MessageBox } from '../../../components/ui/message-box.tsx';
+import { cx } from '../../../lib/cx.ts';
+import { errorMessage } from '../../../lib/errors/error-message.ts';
+import { type ContactChannel, useParseContactsMutation } from '../api/parse-contacts.ts';
+import { useSendInvitationsMutation } from '../api/send-invitations.ts';
+import { ContactChips } from './contact-chips.tsx';
+
+const TEXTS: Record<ContactChannel, { label: string; placeholder: string; unit: [string, string] }> = {
+  email: {
+    label: 'Adresses e-mail',
+    placeholder: 'salma.bennani@exemple.ma\nkarim.alaoui@exemple.ma',
+    unit: ['e-mail', 'e-mails'],
+  },
+  sms: {
+    label: 'Numéros de téléphone',
+    placeholder: '06 12 34 56 78\n+212 7 11 22 33 44',
+    unit: ['SMS', 'SMS'],
+  },
+};
+
+const plural = (n: number, one: string, many: string) => `${n} ${n > 1 ? many : one}`;
+
+/**
+ * Paste (or load from a .txt/.csv file) a list, check it, then send the signup link to the valid
+ * addresses. Invalid ones, repeats and people who already have an account are shown, not sent.
+ */
+export function InvitationSender({ channel, isDisabled }: { channel: ContactChannel; isDisabled: boolean }) {
+  const texts = TEXTS[channel];
+  const textId = useId();
+  const fileId = useId();
+  const [text, setText] = useState('');
+  const [fileError, setFileError] = useState<string | null>(null);
+  const [parsed, setParsed] = useState<TParseContactsResponse | null>(null);
+  const parse = useParseContactsMutation();
+  const send = useSendInvitationsMutation();
+
+  const resetResults = () => {
+    setParsed(null);
+    parse.reset();
+    send.reset();
+  };
+
+  const onFile = async (event: ChangeEvent<HTMLInputElement>) => {
+    const file = event.target.files?.[0];
+    setFileError(null);
+    if (!file) return;
+    if (file.size > SIGNUP_INVITATION_TEXT_MAX) {
+      setFileError('Le fichier est trop volumineux.');
+      return;
+    }
+    resetResults();
+    setText(await file.text());
+  };
+
+  const onCheck = () => {
+    send.reset();
+    parse.mutate({ channel, text }, { onSuccess: setParsed });
+  };
+
+  const valid = parsed?.valid ?? [];
+  const tooMany = valid.length > SIGNUP_INVITATIONS_MAX;
+
+  return (
+    <div className="flex flex-col gap-4">
+      <div className="flex flex-col gap-1.5">
+        <label htmlFor={textId} className="text-sm font-medium text-gray-800">
+          {texts.label}
+        </label>
+        <textarea
+          id={textId}
+          value={text}
+          rows={6}
+          maxLength={SIGNUP_INVITATION_TEXT_MAX}
+          placeholder={texts.placeholder}
+          aria-describedby={`${textId}-hint`}
+          onChange={(event) => {
+            setText(event.target.value);
+            resetResults();
+          }}
+          className={cx(inputClassName, 'font-mono text-sm')}
+        />
+        <p id={`${textId}-hint`} className="text-sm text-gray-600">
+          Un par ligne, ou séparés par des virgules, des points-virgules ou des espaces.
+        </p>
+      </div>
+      <div className="flex flex-col gap-1.5">
+        <label htmlFor={fileId} className="text-sm font-medium text-gray-800">
+          Ou chargez un fichier (.txt, .csv)
+        </label>
+        <input
+          id={fileId}
+          type="file"
+          accept=".txt,.csv,text/plain,text/csv"
+          onChange={(event) => void onFile(event)}
+          className="block w-full text-sm text-gray-700 file:mr-3 file:rounded-xl file:border-0 file:bg-brand-50 file:px-4 file:py-2.5 file:font-medium file:text-brand-700 hover:file:bg-brand-100"
+        />
+        {fileError ? <p className="text-sm text-red-700">{fileError}</p> : null}
+      </div>
+      <div>
+        <Button
+          variant="secondary"
+          label="Vérifier la liste"
+          disabled={text.trim() === ''}
+          loading={parse.isPending}
+          onClick={onCheck}
+        />
+      </div>
+
+      <div className="flex flex-col gap-4" aria-live="polite">
+        {parse.isError ? <MessageBox severity="danger">{errorMessage(parse.error)}</MessageBox> : null}
+        {parsed ? (
+          <>
+            <ContactChips title="Valides" values={parsed.valid} tone="valid" />
+            <ContactChips
+              title="Invalides"
+              hint="Ils ne seront pas invités."
+              values={parsed.invalid}
+              tone="invalid"
+            />
+            <ContactChips
+              title="En double"
+              hint="Une seule invitation sera envoyée."
+              values={parsed.duplicates}
+              tone="duplicate"
+            />
+            <ContactChips
+              title="Déjà inscrits"
+              hint="Ces personnes ont déjà un compte."
+              values={parsed.already_registered}
+              tone="registered"
+            />
+            {valid.length === 0 ? (
+              <MessageBox severity="warning">Aucune adresse valide à inviter.</MessageBox>
+            ) : null}
+            {tooMany ? (
+              <MessageBox severity="warning">
+                Vous pouvez envoyer au plus {SIGNUP_INVITATIONS_MAX} invitations à la fois. Découpez la liste.
+              </MessageBox>
+            ) : null}
+            {send.isError ? <MessageBox severity="danger">{errorMessage(send.error)}</MessageBox> : null}
+            {send.data ? (
+              <MessageBox severity={send.data.failed > 0 ? 'warning' : 'success'}>
+                {plural(send.data.sent, 'invitation envoyée', 'invitations envoyées')} par {texts.unit[1]}.
+                {send.data.failed > 0
+                  ? ` ${plural(send.data.failed, 'envoi a échoué', 'envois ont échoué')} : réessayez plus tard.`
+                  : ''}
+                {send.data.skipped > 0
+                  ? ` ${plural(send.data.skipped, 'adresse ignorée', 'adresses ignorées')} (doublon ou déjà inscrite).`
+                  : ''}
+              </MessageBox>
+            ) : (
+              <div>
+                <Button
+                  label={`Envoyer ${plural(valid.length, 'invitation', 'invitations')}`}
+                  disabled={isDisabled || valid.length === 0 || tooMany}
+                  loading={send.isPending}
+                  onClick={() => send.mutate({ channel, recipients: valid })}
+                />
+              </div>
+            )}
+          </>
+        ) : null}
+      </div>
+    </div>
+  );
+}
