@@ -4,6 +4,7 @@ import { authRoutes } from './auth/routes.ts';
 import { changeRequestRoutes } from './change-requests/routes.ts';
 import { cityRoutes } from './cities/routes.ts';
 import { devOutboxRoutes } from './dev/outbox-routes.ts';
+import { employeeImportRoutes } from './employee-imports/routes.ts';
 import { employeeRoutes } from './employees/routes.ts';
 import { groupRoutes } from './groups/routes.ts';
 import { healthRoutes } from './health/routes.ts';
@@ -23,6 +24,7 @@ export const API_MODULES: AppModule[] = [
   changeRequestRoutes,
   signupRoutes,
   employeeRoutes,
+  employeeImportRoutes,
 ];
 
 /** Mounted only outside production. */
