@@ -84,6 +84,23 @@ export function field(scope: Page | Locator, name: string): Locator {
   return scope.getByRole('textbox', { name, exact: true });
 }
 
+/**
+ * Sets the password of `username` back to the demo one (the policy does not forbid reuse), so a
+ * journey that changed it can run again on the same server (--repeat-each, a retry).
+ */
+export async function restoreDemoPassword(
+  request: APIRequestContext,
+  username: string,
+  currentPassword: string,
+): Promise<void> {
+  const { access } = await apiLogin(request, username, currentPassword);
+  const res = await request.post('/api/auth/change-password', {
+    headers: { Authorization: `Bearer ${access}` },
+    data: { old_password: currentPassword, new_password: DEMO_PASSWORD, confirm_password: DEMO_PASSWORD },
+  });
+  expect(res.status(), await res.text()).toBe(200);
+}
+
 /** Fills and submits the login form (the page must show it). */
 export async function submitLogin(page: Page, username: string, password = DEMO_PASSWORD): Promise<void> {
   await field(page, 'E-mail ou téléphone').fill(username);

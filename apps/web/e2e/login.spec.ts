@@ -31,6 +31,15 @@ test.describe('login', () => {
     await expect(page.getByRole('navigation', { name: 'Navigation gestion' })).toBeVisible();
   });
 
+  test('the phone number in its local form works as a login too', async ({ page, login }) => {
+    // Terms accepted by the fixture; the form is filled by hand with the phone.
+    await login({ role: 'employee', path: '/login' });
+    await page.evaluate(() => localStorage.clear());
+    await page.goto('/login');
+    await submitLogin(page, '06 12 34 56 78');
+    await expectHome(page, 'Karim');
+  });
+
   test('a wrong password is refused with the French message', async ({ page }) => {
     await page.goto('/login');
     await expect(page.getByRole('heading', { name: 'Connexion' })).toBeVisible();
@@ -52,7 +61,14 @@ test.describe('login', () => {
     expect((await readTokens(page)).access).toBeNull();
 
     const sms = await waitForMessage(request, { channel: 'sms', afterId: since });
-    await field(page, 'Code de vérification').fill(otpIn(sms.body));
+    const code = otpIn(sms.body);
+    // A wrong code is refused under the field; the right one still works after it.
+    const wrong = String((Number(code) + 1) % 1_000_000).padStart(6, '0');
+    await field(page, 'Code de vérification').fill(wrong);
+    await page.getByRole('button', { name: 'Vérifier' }).click();
+    await expect(page.getByText('Le code saisi est incorrect ou a expiré.')).toBeVisible();
+    await expect(field(page, 'Code de vérification')).toHaveAttribute('aria-invalid', 'true');
+    await field(page, 'Code de vérification').fill(code);
     await page.getByRole('button', { name: 'Vérifier' }).click();
 
     // Salma has not accepted the terms either: the modal comes first, then her home.

@@ -45,4 +45,17 @@ test.describe('phone screen (390×844)', () => {
     await expect(terms.getByRole('button', { name: 'Se déconnecter' })).toBeInViewport();
     await expectNoHorizontalScroll(page);
   });
+
+  test('a navigation starts at the top of the new page', async ({ page, login }) => {
+    await login({ role: 'employee' });
+    await expectHome(page, 'Karim');
+    await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(0);
+    await page
+      .getByRole('navigation', { name: 'Navigation principale' })
+      .getByRole('link', { name: 'Profil' })
+      .tap();
+    await expect(page.getByRole('heading', { level: 1, name: 'Mon profil' })).toBeVisible();
+    expect(await page.evaluate(() => window.scrollY)).toBe(0);
+  });
 });

@@ -1,4 +1,14 @@
-import { ACCOUNTS, acceptTerms, apiLogin, expect, expectHome, field, submitLogin, test } from './fixtures.ts';
+import {
+  ACCOUNTS,
+  acceptTerms,
+  apiLogin,
+  expect,
+  expectHome,
+  field,
+  restoreDemoPassword,
+  submitLogin,
+  test,
+} from './fixtures.ts';
 import { lastOutboxId, linkIn, waitForMessage } from './outbox.ts';
 
 const { username, firstName } = ACCOUNTS.passwordResetter;
@@ -36,6 +46,8 @@ test('a forgotten password is reset through the e-mailed link', async ({ page, r
   await page.goto('/login');
   await submitLogin(page, username, NEW_PASSWORD);
   await expectHome(page, firstName);
+
+  await restoreDemoPassword(request, username, NEW_PASSWORD);
 });
 
 test('a made-up reset link is refused', async ({ page }) => {

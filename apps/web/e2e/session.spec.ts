@@ -79,4 +79,16 @@ test.describe('session renewal', () => {
     await page.goto('/profile');
     await expect(page).toHaveURL(/\/login$/);
   });
+
+  test('logging out in one tab logs the other tab out too', async ({ page, login, context }) => {
+    await login({ role: 'employee', path: '/profile' });
+    const other = await context.newPage();
+    await other.goto('/');
+    await expectHome(other, 'Karim');
+
+    await page.getByRole('button', { name: 'Se déconnecter' }).click();
+    await expect(page).toHaveURL(/\/login$/);
+    await expect(other).toHaveURL(/\/login$/);
+    await expect(other.getByRole('heading', { name: 'Bonjour Karim' })).toHaveCount(0);
+  });
 });
