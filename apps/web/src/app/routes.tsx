@@ -2,6 +2,9 @@ import type { ReactNode } from 'react';
 import type { RouteObject } from 'react-router';
 import { LoginScreen } from '../features/auth/login-screen.tsx';
 import { ResetScreen } from '../features/auth/reset-screen.tsx';
+import { ChangeRequestScreen } from '../features/change-requests/change-request-screen.tsx';
+import { ChangeRequestsScreen } from '../features/change-requests/change-requests-screen.tsx';
+import { GroupsScreen } from '../features/groups/groups-screen.tsx';
 import { HomeScreen } from '../features/home/home-screen.tsx';
 import { NotFoundScreen } from '../features/not-found/not-found-screen.tsx';
 import { OnboardingScreen } from '../features/onboarding/onboarding-screen.tsx';
@@ -57,7 +60,9 @@ export const HR_PAGES: readonly PageRoute[] = [
   { path: 'employees/add', title: 'Ajouter un salarié' },
   { path: 'employees', title: 'Salariés' },
   { path: 'employees/:id', title: 'Détails du salarié' },
-  { path: 'employees/:id/update', title: 'Demande de modification' },
+  { path: 'employees/:id/update', title: 'Demande de modification', screen: <ChangeRequestScreen /> },
+  { path: 'groups', title: 'Groupes', screen: <GroupsScreen /> },
+  { path: 'change-requests', title: 'Demandes de modification', screen: <ChangeRequestsScreen /> },
   { path: 'fiches', title: 'Fiches de paie' },
   { path: 'fiches/jobs', title: 'Extractions de fiches de paie', anyFeature: ['fiches'] },
   { path: 'fiches/jobs/:id', title: 'Extraction de fiches de paie', anyFeature: ['fiches'] },

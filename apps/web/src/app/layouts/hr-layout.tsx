@@ -13,7 +13,9 @@ import {
   IconSend,
   IconSwitchHorizontal,
   IconUserCheck,
+  IconUserEdit,
   IconUsers,
+  IconUsersGroup,
   IconWallet,
   IconX,
 } from '@tabler/icons-react';
@@ -30,6 +32,13 @@ export const HR_NAV: readonly NavItem[] = [
   { to: '/rh/wallet', label: 'Portefeuille', icon: IconWallet, requirement: { area: 'hr' } },
   { to: '/rh/transactions', label: 'Transactions', icon: IconArrowsExchange, requirement: { area: 'hr' } },
   { to: '/rh/employees', label: 'Salariés', icon: IconUsers, requirement: { area: 'hr' } },
+  { to: '/rh/groups', label: 'Groupes', icon: IconUsersGroup, requirement: { area: 'hr' } },
+  {
+    to: '/rh/change-requests',
+    label: 'Demandes de modification',
+    icon: IconUserEdit,
+    requirement: { area: 'hr' },
+  },
   { to: '/rh/fiches', label: 'Fiches de paie', icon: IconFileText, requirement: { area: 'hr' } },
   {
     to: '/rh/bonuses',

@@ -1,0 +1,203 @@
+import { IconEdit, IconPlus, IconSearch, IconTrash, IconUsersGroup } from '@tabler/icons-react';
+import type { TGroup } from '@tasbiq/contracts/groups';
+import { type ReactNode, useState } from 'react';
+import { Link } from 'react-router';
+import { Button } from '../../components/ui/button.tsx';
+import { EmptyState } from '../../components/ui/empty-state.tsx';
+import { inputClassName } from '../../components/ui/form-field.tsx';
+import { MessageBox } from '../../components/ui/message-box.tsx';
+import { PageTitle } from '../../components/ui/page-title.tsx';
+import { Pagination } from '../../components/ui/pagination.tsx';
+import { Spinner } from '../../components/ui/spinner.tsx';
+import { errorMessage } from '../../lib/errors/error-message.ts';
+import { useReadySession } from '../session/ready-session.tsx';
+import { useGroupsQuery } from './api/get-groups.ts';
+import { CreateGroupDialog } from './components/create-group-dialog.tsx';
+import { DeleteGroupDialog } from './components/delete-group-dialog.tsx';
+import { RenameGroupDialog } from './components/rename-group-dialog.tsx';
+import { useDebouncedValue } from './use-debounced-value.ts';
+
+function employeeCountText(count: number): string {
+  if (count === 0) return 'Aucun salarié';
+  return count === 1 ? '1 salarié' : `${new Intl.NumberFormat('fr-FR').format(count)} salariés`;
+}
+
+type Dialog =
+  | { kind: 'create' }
+  | { kind: 'rename'; group: TGroup }
+  | { kind: 'delete'; group: TGroup }
+  | null;
+
+/** /rh/groups: the company's groups with their head counts; create, rename, delete. */
+export function GroupsScreen() {
+  const { settings } = useReadySession();
+  const limit = settings.items_per_page;
+  const [search, setSearch] = useState('');
+  const [offset, setOffset] = useState(0);
+  const [dialog, setDialog] = useState<Dialog>(null);
+  const [notice, setNotice] = useState<string | null>(null);
+  const debouncedSearch = useDebouncedValue(search);
+  const groups = useGroupsQuery({ search: debouncedSearch, limit, offset });
+
+  const closeDialog = (open: boolean) => {
+    if (!open) setDialog(null);
+  };
+  const done = (message: string) => {
+    setDialog(null);
+    setNotice(message);
+  };
+
+  const page = groups.data;
+  let body: ReactNode;
+  if (groups.isPending) body = <Spinner isBlock label="Chargement des groupes" />;
+  else if (groups.isError)
+    body = (
+      <EmptyState
+        title="Les groupes n'ont pas pu être chargés."
+        description={errorMessage(groups.error)}
+        action={<Button variant="secondary" label="Réessayer" onClick={() => groups.refetch()} />}
+      />
+    );
+  else if (page && page.count === 0)
+    body = debouncedSearch.trim() ? (
+      <EmptyState title="Aucun groupe ne correspond à cette recherche." />
+    ) : (
+      <EmptyState
+        icon={<IconUsersGroup aria-hidden="true" />}
+        title="Aucun groupe pour le moment."
+        description="Regroupez vos salariés (par site, service ou catégorie) pour appliquer des règles par groupe."
+        action={<Button label="Créer un groupe" onClick={() => setDialog({ kind: 'create' })} />}
+      />
+    );
+  else if (page)
+    body = (
+      <ul className="divide-y divide-gray-100" aria-label="Groupes">
+        {page.results.map((group) => (
+          <li
+            key={group.id}
+            className="flex flex-col gap-3 px-4 py-3 sm:flex-row sm:items-center sm:justify-between"
+          >
+            <div className="min-w-0">
+              <p className="truncate font-medium text-gray-900">{group.name}</p>
+              <Link
+                to={`/rh/employees?group=${group.id}`}
+                className="text-sm text-brand-700 underline-offset-2 hover:underline focus-visible:outline-2 focus-visible:outline-brand-600"
+              >
+                {employeeCountText(group.employee_count)}
+                <span className="sr-only"> du groupe {group.name} : voir la liste</span>
+              </Link>
+            </div>
+            <div className="flex shrink-0 gap-2">
+              <Button
+                variant="secondary"
+                size="sm"
+                label="Renommer"
+                icon={<IconEdit aria-hidden="true" />}
+                iconPosition="left"
+                aria-label={`Renommer le groupe ${group.name}`}
+                onClick={() => setDialog({ kind: 'rename', group })}
+              />
+              <Button
+                variant="secondary"
+                size="sm"
+                label="Supprimer"
+                icon={<IconTrash aria-hidden="true" />}
+                iconPosition="left"
+                aria-label={`Supprimer le groupe ${group.name}`}
+                className="text-red-700 ring-red-200 hover:bg-red-50"
+                onClick={() => setDialog({ kind: 'delete', group })}
+              />
+            </div>
+          </li>
+        ))}
+      </ul>
+    );
+
+  return (
+    <div className="flex flex-col gap-4">
+      <PageTitle
+        title="Groupes"
+        subtitle="Les groupes servent à filtrer les salariés et à appliquer des règles par groupe."
+        actions={
+          <Button
+            label="Nouveau groupe"
+            icon={<IconPlus aria-hidden="true" />}
+            iconPosition="left"
+            onClick={() => {
+              setNotice(null);
+              setDialog({ kind: 'create' });
+            }}
+          />
+        }
+      />
+      {notice ? <MessageBox severity="success">{notice}</MessageBox> : null}
+      <div className="relative max-w-md">
+        <label htmlFor="groups-search" className="sr-only">
+          Rechercher un groupe
+        </label>
+        <IconSearch
+          aria-hidden="true"
+          className="pointer-events-none absolute top-1/2 left-3 size-5 -translate-y-1/2 text-gray-400"
+        />
+        <input
+          id="groups-search"
+          type="search"
+          placeholder="Rechercher un groupe"
+          value={search}
+          onChange={(event) => {
+            setSearch(event.target.value);
+            setOffset(0);
+          }}
+          className={`${inputClassName} pl-10`}
+        />
+      </div>
+      <section
+        aria-label="Liste des groupes"
+        aria-busy={groups.isFetching}
+        className="rounded-2xl bg-white ring-1 ring-gray-200"
+      >
+        {body}
+      </section>
+      {page ? (
+        <Pagination
+          label="Pagination des groupes"
+          count={page.count}
+          limit={limit}
+          offset={offset}
+          onOffsetChange={setOffset}
+          isFetching={groups.isFetching}
+        />
+      ) : null}
+
+      {dialog?.kind === 'create' ? (
+        <CreateGroupDialog
+          open
+          onOpenChange={closeDialog}
+          onCreated={(group) =>
+            done(
+              `Le groupe « ${group.name} » a été créé${group.employee_count > 0 ? ` avec ${employeeCountText(group.employee_count).toLowerCase()}` : ''}.`,
+            )
+          }
+        />
+      ) : null}
+      {dialog?.kind === 'rename' ? (
+        <RenameGroupDialog
+          group={dialog.group}
+          onOpenChange={closeDialog}
+          onRenamed={(group) => done(`Le groupe a été renommé « ${group.name} ».`)}
+        />
+      ) : null}
+      {dialog?.kind === 'delete' ? (
+        <DeleteGroupDialog
+          group={dialog.group}
+          onOpenChange={closeDialog}
+          onDeleted={(group) => {
+            done(`Le groupe « ${group.name} » a été supprimé.`);
+            // The last item of a page gone: step back so the page is not empty.
+            if (page && page.results.length === 1 && offset > 0) setOffset(Math.max(0, offset - limit));
+          }}
+        />
+      ) : null}
+    </div>
+  );
+}
