@@ -32,7 +32,10 @@ async function toDetailsStep(handlers = {}) {
   return app;
 }
 
-async function fillDetails(app: Awaited<ReturnType<typeof toDetailsStep>>, overrides: Record<string, string> = {}) {
+async function fillDetails(
+  app: Awaited<ReturnType<typeof toDetailsStep>>,
+  overrides: Record<string, string> = {},
+) {
   const values = {
     Matricule: 'M0042',
     'Date de naissance': '1992-07-14',
@@ -128,11 +131,16 @@ describe('public signup: phone and code', () => {
     await app.user.type(screen.getByLabelText(/Code de vérification/), '123456');
     await app.user.click(screen.getByRole('button', { name: 'Vérifier' }));
     expect(await screen.findByRole('heading', { name: 'Vos informations' })).toBeInTheDocument();
-    expect(app.api.requestsTo('POST /signup/verify_otp')[1]!.body).toEqual({ phone_token: 'jeton-1', otp: '123456' });
+    expect(app.api.requestsTo('POST /signup/verify_otp')[1]!.body).toEqual({
+      phone_token: 'jeton-1',
+      otp: '123456',
+    });
   });
 
   it('lets the person change the number', async () => {
-    const app = renderApp(`/signup/${TOKEN}`, { handlers: { ...company, 'POST /signup/request_otp': otpSent } });
+    const app = renderApp(`/signup/${TOKEN}`, {
+      handlers: { ...company, 'POST /signup/request_otp': otpSent },
+    });
     await screen.findByText('Atlas Textile');
     await app.user.type(screen.getByLabelText(/Numéro de téléphone/), '0612345678');
     await app.user.click(screen.getByRole('button', { name: 'Recevoir le code' }));
@@ -203,6 +211,8 @@ describe('public signup: identity and password', () => {
     await fillDetails(app);
     await app.user.click(screen.getByRole('button', { name: 'Créer mon compte' }));
     await app.user.click(await screen.findByRole('button', { name: 'Vérifier à nouveau mon numéro' }));
-    await waitFor(() => expect(screen.getByRole('heading', { name: 'Créer votre compte' })).toBeInTheDocument());
+    await waitFor(() =>
+      expect(screen.getByRole('heading', { name: 'Créer votre compte' })).toBeInTheDocument(),
+    );
   });
 });

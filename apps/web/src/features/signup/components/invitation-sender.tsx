@@ -26,6 +26,16 @@ const TEXTS: Record<ContactChannel, { label: string; placeholder: string; unit: 
   },
 };
 
+/** FileReader rather than `file.text()`: the latter is missing from some older mobile browsers. */
+function readText(file: File): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const reader = new FileReader();
+    reader.onload = () => resolve(String(reader.result ?? ''));
+    reader.onerror = () => reject(reader.error);
+    reader.readAsText(file);
+  });
+}
+
 const plural = (n: number, one: string, many: string) => `${n} ${n > 1 ? many : one}`;
 
 /**
@@ -57,7 +67,11 @@ export function InvitationSender({ channel, isDisabled }: { channel: ContactChan
       return;
     }
     resetResults();
-    setText(await file.text());
+    try {
+      setText(await readText(file));
+    } catch {
+      setFileError("Le fichier n'a pas pu être lu.");
+    }
   };
 
   const onCheck = () => {
