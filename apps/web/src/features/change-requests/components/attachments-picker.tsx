@@ -6,7 +6,7 @@ import {
   CHANGE_REQUEST_MAX_ATTACHMENTS,
 } from '@tasbiq/contracts/change-requests';
 import { ERROR_MESSAGES_FR } from '@tasbiq/contracts/error-codes';
-import { useId, useRef } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { shortenFileName } from '../../../lib/format/file-name.ts';
 import { formatFileSize } from '../format-value.ts';
 
@@ -43,6 +43,12 @@ export function AttachmentsPicker({ files, onChange, error, onError, disabled }:
   const hintId = `${inputId}-hint`;
   const errorId = `${inputId}-error`;
   const input = useRef<HTMLInputElement>(null);
+  // A fresh input after each pick, so the same file can be picked again once removed; it keeps
+  // the keyboard focus where it was.
+  const [inputKey, setInputKey] = useState(0);
+  useEffect(() => {
+    if (inputKey > 0) input.current?.focus();
+  }, [inputKey]);
 
   const add = (picked: File[]) => {
     const accepted: File[] = [];
@@ -75,6 +81,7 @@ export function AttachmentsPicker({ files, onChange, error, onError, disabled }:
         de la CIN, attestation de RIB…).
       </p>
       <input
+        key={inputKey}
         ref={input}
         id={inputId}
         type="file"
@@ -86,8 +93,7 @@ export function AttachmentsPicker({ files, onChange, error, onError, disabled }:
         className="block w-full text-sm text-gray-700 file:mr-3 file:rounded-lg file:border-0 file:bg-brand-50 file:px-3 file:py-2 file:text-sm file:font-medium file:text-brand-700 hover:file:bg-brand-100 disabled:opacity-50"
         onChange={(event) => {
           add(Array.from(event.target.files ?? []));
-          // The same file can be picked again after being removed.
-          event.target.value = '';
+          setInputKey((key) => key + 1);
         }}
       />
       {error ? (
