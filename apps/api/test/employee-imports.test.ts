@@ -524,9 +524,10 @@ describe('POST /employees/import/ — refused files write nothing', () => {
     const file = csvFile(rows);
     const before = await counts();
     const answers = await Promise.all([upload(headers, file), upload(headers, file)]);
-    expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 400]);
+    const bodies = answers.map((a) => `${a.statusCode} ${a.body.slice(0, 300)}`).join('\n');
+    expect(answers.map((a) => a.statusCode).sort(), bodies).toEqual([200, 400]);
     const refused = failedBody(answers.find((a) => a.statusCode === 400)!);
-    expect(refused.report.error_rows).toBe(50);
+    expect(refused.report.error_rows, bodies).toBe(50);
     expect(new Set(refused.report.errors.map((e) => e.code))).toEqual(
       new Set(['PHONE_EXISTS', 'EMAIL_EXISTS', 'CIN_EXISTS', 'SERIAL_EXISTS']),
     );

@@ -3,11 +3,12 @@ import {
   type EmployeeImportColumn,
   type TEmployeeImportResponse,
 } from '@tasbiq/contracts/employee-imports';
-import { ZCreateEmployeeRequest } from '@tasbiq/contracts/employees';
+import { EMPLOYEE_DEFAULTS, ZCreateEmployeeRequest } from '@tasbiq/contracts/employees';
 import { ERROR_MESSAGES_FR } from '@tasbiq/contracts/error-codes';
+import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from '../../context.ts';
-import type { Db, DbOrTx } from '../../db/client.ts';
+import type { DbOrTx } from '../../db/client.ts';
 import { users } from '../../db/schema/accounts.ts';
 import { employees } from '../../db/schema/employees.ts';
 import {
@@ -347,54 +348,56 @@ export async function validateEmployeeFile(
   return { rows, report, ignoredColumns: mapping.unknown };
 }
 
-const BATCH = 1000;
+/** Rows per INSERT statement (each statement binds one array per column, whatever its size). */
+const BATCH = 5000;
 
-type Transaction = Parameters<Parameters<Db['transaction']>[0]>[0];
+const texts = (values: ReadonlyArray<string | null>) => sql.param(values);
+const bigints = (values: ReadonlyArray<bigint>) => sql.param(values.map(String));
+const ints = (values: readonly number[]) => sql.param(values);
 
-/** Users then employees, 1,000 rows per INSERT, inside the caller's transaction. */
-async function insertEmployees(tx: Transaction, companyId: number, rows: readonly ValidEmployeeRow[]) {
+/**
+ * Users then employees inside the caller's transaction, with `INSERT … SELECT FROM unnest($1,
+ * $2, …)`: one array parameter per column instead of one parameter per cell. Drizzle's
+ * multi-row `values()` with 1,000 rows × 15 columns spent most of a 10,000-row import building
+ * and binding parameters (docs/decisions/012 has the figures). Empty optional cells take the
+ * defaults a single creation gets (EMPLOYEE_DEFAULTS, the database's defaults).
+ */
+async function insertEmployees(tx: DbOrTx, companyId: number, rows: readonly ValidEmployeeRow[]) {
   const userIds: number[] = [];
+  const defaultMax = wireToCentimes(EMPLOYEE_DEFAULTS.total_max_advance_per_month)!;
   for (let start = 0; start < rows.length; start += BATCH) {
     const batch = rows.slice(start, start + BATCH);
-    const inserted = await tx
-      .insert(users)
-      .values(
-        batch.map((r) => ({
-          email: r.email,
-          phone: r.phone,
-          firstName: r.firstName,
-          lastName: r.lastName,
-          cin: r.cin,
-          companyId,
-        })),
-      )
-      .returning({ id: users.id, phone: users.phone });
+    const inserted = await tx.execute<{ id: number; phone: string }>(sql`
+      insert into ${users} (email, phone, first_name, last_name, cin, company_id)
+      select v.email, v.phone, v.first_name, v.last_name, v.cin, ${companyId}::int
+      from unnest(${texts(batch.map((r) => r.email))}::text[], ${texts(batch.map((r) => r.phone))}::text[],
+                  ${texts(batch.map((r) => r.firstName))}::text[], ${texts(batch.map((r) => r.lastName))}::text[],
+                  ${texts(batch.map((r) => r.cin))}::text[])
+        as v(email, phone, first_name, last_name, cin)
+      returning id, phone`);
     // Match by phone (unique), not by position: RETURNING's order is not promised.
-    const idByPhone = new Map(inserted.map((u) => [u.phone, u.id]));
+    const idByPhone = new Map(inserted.rows.map((u) => [u.phone, Number(u.id)]));
     const ids = batch.map((r) => idByPhone.get(r.phone)!);
     userIds.push(...ids);
-    await tx
-      .insert(employees)
-      .values(
-        batch.map((r, i) => ({
-          companyId,
-          userId: ids[i]!,
-          groupId: r.groupId,
-          serial: r.serial,
-          salaryCentimes: r.salaryCentimes,
-          hourlyRateCentimes: r.hourlyRateCentimes,
-          netPayableCentimes: r.netPayableCentimes,
-          rib: r.rib,
-          birthday: r.birthday,
-          advancePercentage: r.advancePercentage,
-          maxAdvancesPerMonth: r.maxAdvancesPerMonth,
-          maxFreeAdvancesPerMonth: r.maxFreeAdvancesPerMonth,
-          totalMaxAdvancePerMonthCentimes: r.totalMaxAdvancePerMonthCentimes,
-          balanceMethod: r.balanceMethod,
-          status: 'invited',
-        })),
-      )
-      .returning({ id: employees.id });
+    await tx.execute(sql`
+      insert into ${employees} (company_id, user_id, group_id, serial, salary_centimes, hourly_rate_centimes,
+        net_payable_centimes, rib, advance_percentage, max_advances_per_month, max_free_advances_per_month,
+        total_max_advance_per_month_centimes, balance_method, birthday, status)
+      select ${companyId}::int, v.*, 'invited'
+      from unnest(${ints(ids)}::int[], ${sql.param(batch.map((r) => r.groupId))}::int[],
+                  ${texts(batch.map((r) => r.serial))}::text[],
+                  ${bigints(batch.map((r) => r.salaryCentimes))}::bigint[],
+                  ${bigints(batch.map((r) => r.hourlyRateCentimes ?? 0n))}::bigint[],
+                  ${bigints(batch.map((r) => r.netPayableCentimes ?? 0n))}::bigint[],
+                  ${texts(batch.map((r) => r.rib))}::text[],
+                  ${ints(batch.map((r) => r.advancePercentage ?? EMPLOYEE_DEFAULTS.advance_percentage))}::int[],
+                  ${ints(batch.map((r) => r.maxAdvancesPerMonth ?? EMPLOYEE_DEFAULTS.max_advances_per_month))}::int[],
+                  ${ints(batch.map((r) => r.maxFreeAdvancesPerMonth ?? EMPLOYEE_DEFAULTS.max_free_advances_per_month))}::int[],
+                  ${bigints(batch.map((r) => r.totalMaxAdvancePerMonthCentimes ?? defaultMax))}::bigint[],
+                  ${ints(batch.map((r) => r.balanceMethod ?? EMPLOYEE_DEFAULTS.balance_method))}::int[],
+                  ${texts(batch.map((r) => r.birthday))}::date[])
+        as v(user_id, group_id, serial, salary, hourly_rate, net_payable, rib, percentage, per_month,
+             free_per_month, max_per_month, balance_method, birthday)`);
   }
   return userIds;
 }
