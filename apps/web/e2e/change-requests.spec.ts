@@ -1,4 +1,5 @@
-import type { APIRequestContext } from '@playwright/test';
+import AxeBuilder from '@axe-core/playwright';
+import type { APIRequestContext, Page as PwPage } from '@playwright/test';
 import { ACCOUNTS, acceptTerms, apiLogin, expect, test } from './fixtures.ts';
 
 /** A valid Moroccan RIB: 22 digits, then the key 97 − (those digits × 100 mod 97). */
@@ -13,6 +14,17 @@ type Page<T> = { count: number; results: T[] };
 type ChangeRequest = { id: number; field: string; status: string };
 
 const auth = (access: string) => ({ Authorization: `Bearer ${access}` });
+
+/** axe-core, WCAG 2.1 A/AA: no serious or critical violation on what is on screen. */
+async function expectNoSeriousViolations(page: PwPage) {
+  const results = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+    .analyze();
+  const serious = results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => ({ rule: v.id, help: v.help, targets: v.nodes.map((n) => n.target.join(' ')) }));
+  expect(serious).toEqual([]);
+}
 
 /** The demo employee (salarie@demo.ma) as HR sees it. */
 async function demoEmployee(request: APIRequestContext, access: string) {
@@ -43,6 +55,9 @@ async function refusePendingRibRequests(request: APIRequestContext, employeeId: 
 }
 
 test.describe('change requests', () => {
+  // Two logins, uploads and axe scans: more than the default budget on a busy machine.
+  test.describe.configure({ timeout: 60_000 });
+
   test('RH asks for a RIB change with a document, the DRH approves it, the employee has the new RIB', async ({
     page,
     request,
@@ -68,6 +83,7 @@ test.describe('change requests', () => {
       buffer: Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << >>\n%%EOF\n'),
     });
     await expect(form.getByRole('list', { name: 'Fichiers joints' })).toContainText('attestation-de-….pdf');
+    await expectNoSeriousViolations(page);
     await form.getByRole('button', { name: 'Envoyer la demande' }).click();
     await expect(form.getByText(/sera appliquée dès qu'un DRH l'aura approuvée/)).toBeVisible();
     const mine = page.getByRole('list', { name: 'Demandes de ce salarié' }).getByRole('listitem').first();
@@ -94,12 +110,14 @@ test.describe('change requests', () => {
       .click();
     await expect(details.getByText(printed(newRib))).toBeVisible();
     await expect(details.getByText(/Demandée par Nadia/)).toBeVisible();
+    await expectNoSeriousViolations(page);
     const download = page.waitForEvent('download');
     await details.getByRole('button', { name: 'Télécharger attestation-de-rib-nouvelle-banque.pdf' }).click();
     expect((await download).suggestedFilename()).toBe('attestation-de-rib-nouvelle-banque.pdf');
     await details.getByRole('button', { name: 'Approuver' }).click();
     const confirm = page.getByRole('dialog', { name: 'Approuver la demande ?' });
     await confirm.getByLabel('Commentaire (facultatif)').fill('Attestation vérifiée.');
+    await expectNoSeriousViolations(page);
     await confirm.getByRole('button', { name: 'Approuver' }).click();
     await expect(page.getByText(/Demande approuvée : la modification « RIB »/)).toBeVisible();
 

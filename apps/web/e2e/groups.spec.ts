@@ -1,9 +1,25 @@
+import AxeBuilder from '@axe-core/playwright';
+import type { Page as PwPage } from '@playwright/test';
 import { ACCOUNTS, acceptTerms, apiLogin, expect, test } from './fixtures.ts';
 
 type Page<T> = { count: number; results: T[] };
+/** axe-core, WCAG 2.1 A/AA: no serious or critical violation on what is on screen. */
+async function expectNoSeriousViolations(page: PwPage) {
+  const results = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+    .analyze();
+  const serious = results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => ({ rule: v.id, help: v.help, targets: v.nodes.map((n) => n.target.join(' ')) }));
+  expect(serious).toEqual([]);
+}
+
 type Employee = { id: number; cin: string | null; group: { id: number; name: string } | null };
 
 test.describe('groups', () => {
+  // Two logins, uploads and axe scans: more than the default budget on a busy machine.
+  test.describe.configure({ timeout: 60_000 });
+
   test('RH creates a group from a CSV of CINs (a bad line first), renames it, then deletes it', async ({
     page,
     request,
@@ -35,6 +51,7 @@ test.describe('groups', () => {
     const report = dialog.getByRole('table', { name: 'Lignes en erreur du fichier' });
     await expect(report).toContainText('ZZ999999');
     await expect(report.getByRole('cell', { name: '3', exact: true })).toBeVisible();
+    await expectNoSeriousViolations(page);
 
     // Fixed file: the group exists with its two members.
     await dialog.getByLabel(/Membres/).setInputFiles(csv([members[0]!.cin!, members[1]!.cin!]));
@@ -43,6 +60,7 @@ test.describe('groups', () => {
     await page.getByLabel('Rechercher un groupe').fill(name);
     const groups = page.getByRole('list', { name: 'Groupes' });
     await expect(groups.getByRole('listitem')).toHaveCount(1);
+    await expectNoSeriousViolations(page);
     await expect(groups.getByRole('link', { name: /2 salariés/ })).toHaveAttribute(
       'href',
       /\/rh\/employees\?group=\d+$/,
