@@ -4,6 +4,8 @@ import { LoginScreen } from '../features/auth/login-screen.tsx';
 import { ResetScreen } from '../features/auth/reset-screen.tsx';
 import { ChangeRequestScreen } from '../features/change-requests/change-request-screen.tsx';
 import { ChangeRequestsScreen } from '../features/change-requests/change-requests-screen.tsx';
+import { EmployeeImportScreen } from '../features/employee-imports/employee-import-screen.tsx';
+import { WorkedDaysScreen } from '../features/employee-imports/worked-days-screen.tsx';
 import { GroupsScreen } from '../features/groups/groups-screen.tsx';
 import { HomeScreen } from '../features/home/home-screen.tsx';
 import { NotFoundScreen } from '../features/not-found/not-found-screen.tsx';
@@ -58,6 +60,8 @@ export const HR_PAGES: readonly PageRoute[] = [
   { path: 'notifications', title: 'Notifications' },
   { path: 'transactions', title: 'Transactions' },
   { path: 'employees/add', title: 'Ajouter un salarié' },
+  { path: 'employees/import', title: 'Importer des salariés', screen: <EmployeeImportScreen /> },
+  { path: 'employees/worked-days', title: 'Jours travaillés', screen: <WorkedDaysScreen /> },
   { path: 'employees', title: 'Salariés' },
   { path: 'employees/:id', title: 'Détails du salarié' },
   { path: 'employees/:id/update', title: 'Demande de modification', screen: <ChangeRequestScreen /> },

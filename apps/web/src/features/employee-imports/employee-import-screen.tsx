@@ -1,0 +1,171 @@
+import { IconCalendarStats } from '@tabler/icons-react';
+import {
+  EMPLOYEE_IMPORT_COLUMNS,
+  type TEmployeeImportResponse,
+  type TImportReport,
+} from '@tasbiq/contracts/employee-imports';
+import { type FormEvent, useId, useState } from 'react';
+import { Link } from 'react-router';
+import { Button } from '../../components/ui/button.tsx';
+import { MessageBox } from '../../components/ui/message-box.tsx';
+import { PageTitle } from '../../components/ui/page-title.tsx';
+import { errorMessage, fieldErrors } from '../../lib/errors/error-message.ts';
+import { useImportEmployeesMutation } from './api/import-employees.ts';
+import { ColumnsHelp } from './components/columns-help.tsx';
+import { CsvFilePicker, csvFileProblem } from './components/csv-file-picker.tsx';
+import { ImportReportTable, importReportOf } from './components/import-report.tsx';
+import { TemplateButton } from './components/template-button.tsx';
+import { UploadProgress } from './components/upload-progress.tsx';
+import { useUploadPhase } from './use-upload-phase.ts';
+
+type Outcome =
+  | { kind: 'imported'; answer: TEmployeeImportResponse }
+  | { kind: 'report'; report: TImportReport }
+  | { kind: 'error'; message: string };
+
+const cardClass = 'flex flex-col gap-4 rounded-2xl bg-white p-4 ring-1 ring-gray-200 sm:p-6';
+
+function importedText(count: number): string {
+  return count === 1 ? '1 salarié importé.' : `${count.toLocaleString('fr-FR')} salariés importés.`;
+}
+
+/**
+ * /rh/employees/import: the whole staff from a CSV file (French Excel). Template, file, SMS
+ * invitations, upload with progress, then either "N salariés importés" or the lines to fix —
+ * nothing is imported while one line is wrong.
+ */
+export function EmployeeImportScreen() {
+  const upload = useImportEmployeesMutation();
+  const progress = useUploadPhase();
+  const smsId = useId();
+  const [file, setFile] = useState<File | null>(null);
+  const [fileError, setFileError] = useState<string | null>(null);
+  const [sendSms, setSendSms] = useState(true);
+  const [outcome, setOutcome] = useState<Outcome | null>(null);
+
+  const pickFile = (picked: File | null) => {
+    setFile(picked);
+    setFileError(picked ? csvFileProblem(picked) : null);
+    if (outcome?.kind !== 'report') setOutcome(null);
+  };
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    if (!file) {
+      setFileError('Choisissez le fichier CSV de vos salariés.');
+      return;
+    }
+    if (csvFileProblem(file)) return;
+    setOutcome(null);
+    progress.start();
+    upload.mutate(
+      { file, sendSms, ...progress.callbacks },
+      {
+        onSuccess: (answer) => {
+          setOutcome({ kind: 'imported', answer });
+          setFile(null);
+        },
+        onError: (error) => {
+          const report = importReportOf(error);
+          const onFile = fieldErrors(error).csvfile;
+          if (report) setOutcome({ kind: 'report', report });
+          else if (onFile) setFileError(onFile);
+          else setOutcome({ kind: 'error', message: errorMessage(error) });
+        },
+        onSettled: () => progress.stop(),
+      },
+    );
+  };
+
+  return (
+    <div className="flex flex-col gap-4">
+      <PageTitle
+        title="Importer des salariés"
+        subtitle="Ajoutez tout votre personnel en une fois depuis un fichier CSV. Le fichier est importé en entier, ou pas du tout si une ligne est en erreur."
+        actions={
+          <Button
+            variant="tertiary"
+            to="/rh/employees/worked-days"
+            label="Jours travaillés"
+            icon={<IconCalendarStats aria-hidden="true" />}
+            iconPosition="left"
+          />
+        }
+      />
+
+      <section className={cardClass} aria-labelledby="import-step-template">
+        <h2 id="import-step-template" className="text-base font-semibold text-gray-900">
+          1. Préparez le fichier
+        </h2>
+        <p className="text-sm text-gray-700">
+          Téléchargez le modèle, ouvrez-le dans Excel et remplacez la ligne d'exemple par vos salariés (une
+          ligne par personne), puis enregistrez-le au format CSV.
+        </p>
+        <TemplateButton kind="employees" />
+        <ColumnsHelp
+          columns={EMPLOYEE_IMPORT_COLUMNS}
+          note="Le groupe doit déjà exister dans Groupes. Téléphone, CIN, e-mail et matricule ne doivent pas être déjà utilisés."
+        />
+      </section>
+
+      <form noValidate onSubmit={onSubmit} className={cardClass} aria-labelledby="import-step-upload">
+        <h2 id="import-step-upload" className="text-base font-semibold text-gray-900">
+          2. Envoyez-le
+        </h2>
+        <CsvFilePicker
+          label="Fichier CSV des salariés"
+          file={file}
+          onFileChange={pickFile}
+          error={fileError}
+          disabled={upload.isPending}
+        />
+        <div className="flex items-start gap-3">
+          <input
+            id={smsId}
+            type="checkbox"
+            checked={sendSms}
+            disabled={upload.isPending}
+            onChange={(event) => setSendSms(event.target.checked)}
+            aria-describedby={`${smsId}-hint`}
+            className="mt-0.5 size-5 shrink-0 rounded border-gray-300 accent-brand-600"
+          />
+          <div>
+            <label htmlFor={smsId} className="text-sm font-medium text-gray-900">
+              Envoyer les invitations par SMS
+            </label>
+            <p id={`${smsId}-hint`} className="text-sm text-gray-600">
+              Chaque salarié reçoit un lien pour activer son compte et choisir son mot de passe (valable 7
+              jours).
+            </p>
+          </div>
+        </div>
+        {progress.phase ? <UploadProgress phase={progress.phase} /> : null}
+        <Button type="submit" label="Importer" loading={upload.isPending} className="sm:self-start" />
+      </form>
+
+      {outcome?.kind === 'imported' ? (
+        <MessageBox severity="success" title={importedText(outcome.answer.created)}>
+          <div className="flex flex-col gap-1">
+            {outcome.answer.invitations_queued > 0 ? (
+              <p>
+                Les invitations partent par SMS ({outcome.answer.invitations_queued.toLocaleString('fr-FR')}).
+              </p>
+            ) : null}
+            {outcome.answer.ignored_columns.length > 0 ? (
+              <p>Colonnes ignorées : {outcome.answer.ignored_columns.join(', ')}.</p>
+            ) : null}
+            <Link to="/rh/employees" className="font-medium underline">
+              Voir la liste des salariés
+            </Link>
+          </div>
+        </MessageBox>
+      ) : null}
+      {outcome?.kind === 'error' ? <MessageBox severity="danger">{outcome.message}</MessageBox> : null}
+      {outcome?.kind === 'report' ? (
+        <div className={cardClass}>
+          <ImportReportTable report={outcome.report} columns={EMPLOYEE_IMPORT_COLUMNS} />
+        </div>
+      ) : null}
+    </div>
+  );
+}

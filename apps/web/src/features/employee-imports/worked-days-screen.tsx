@@ -1,0 +1,200 @@
+import { IconUsersPlus } from '@tabler/icons-react';
+import { TIME_ZONE } from '@tasbiq/contracts/constants';
+import {
+  type TImportReport,
+  type TWorkedDaysUploadResponse,
+  WORKED_DAYS_COLUMNS,
+} from '@tasbiq/contracts/employee-imports';
+import { type FormEvent, useState } from 'react';
+import { Button } from '../../components/ui/button.tsx';
+import { FormField, inputClassName } from '../../components/ui/form-field.tsx';
+import { MessageBox } from '../../components/ui/message-box.tsx';
+import { PageTitle } from '../../components/ui/page-title.tsx';
+import { errorMessage, fieldErrors } from '../../lib/errors/error-message.ts';
+import { useUploadWorkedDaysMutation } from './api/upload-worked-days.ts';
+import { ColumnsHelp } from './components/columns-help.tsx';
+import { CsvFilePicker, csvFileProblem } from './components/csv-file-picker.tsx';
+import { ImportReportTable, importReportOf } from './components/import-report.tsx';
+import { TemplateButton } from './components/template-button.tsx';
+import { UploadProgress } from './components/upload-progress.tsx';
+import { useUploadPhase } from './use-upload-phase.ts';
+
+type Outcome =
+  | { kind: 'saved'; answer: TWorkedDaysUploadResponse }
+  | { kind: 'report'; report: TImportReport }
+  | { kind: 'error'; message: string };
+
+const cardClass = 'flex flex-col gap-4 rounded-2xl bg-white p-4 ring-1 ring-gray-200 sm:p-6';
+
+const MONTHS = Array.from({ length: 12 }, (_, index) => {
+  const name = new Intl.DateTimeFormat('fr-FR', { month: 'long', timeZone: 'UTC' }).format(
+    new Date(Date.UTC(2026, index, 1)),
+  );
+  return { value: index + 1, label: name.charAt(0).toUpperCase() + name.slice(1) };
+});
+
+/** This month in Africa/Casablanca, as the API's default. */
+export function currentMonth(now = new Date()): { month: number; year: number } {
+  const [year, month] = new Intl.DateTimeFormat('en-CA', { timeZone: TIME_ZONE })
+    .format(now)
+    .split('-')
+    .map(Number) as [number, number];
+  return { month, year };
+}
+
+function monthLabel(month: number, year: number): string {
+  return `${MONTHS[month - 1]?.label.toLowerCase() ?? month} ${year}`;
+}
+
+/**
+ * /rh/employees/worked-days: the days and hours each employee worked in a month, from a CSV
+ * (matricule or CIN). They feed balance methods 2 (worked days) and 4 (hourly rate). A new file
+ * for the same month replaces the figures; a file with a wrong line changes nothing.
+ */
+export function WorkedDaysScreen() {
+  const upload = useUploadWorkedDaysMutation();
+  const progress = useUploadPhase();
+  const now = currentMonth();
+  const [month, setMonth] = useState(now.month);
+  const [year, setYear] = useState(now.year);
+  const [file, setFile] = useState<File | null>(null);
+  const [fileError, setFileError] = useState<string | null>(null);
+  const [outcome, setOutcome] = useState<Outcome | null>(null);
+  const years = [now.year - 1, now.year, now.year + 1];
+
+  const pickFile = (picked: File | null) => {
+    setFile(picked);
+    setFileError(picked ? csvFileProblem(picked) : null);
+    if (outcome?.kind !== 'report') setOutcome(null);
+  };
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    if (!file) {
+      setFileError('Choisissez le fichier CSV des jours travaillés.');
+      return;
+    }
+    if (csvFileProblem(file)) return;
+    setOutcome(null);
+    progress.start();
+    upload.mutate(
+      { file, month, year, ...progress.callbacks },
+      {
+        onSuccess: (answer) => {
+          setOutcome({ kind: 'saved', answer });
+          setFile(null);
+        },
+        onError: (error) => {
+          const report = importReportOf(error);
+          const onFile = fieldErrors(error).file;
+          if (report) setOutcome({ kind: 'report', report });
+          else if (onFile) setFileError(onFile);
+          else setOutcome({ kind: 'error', message: errorMessage(error) });
+        },
+        onSettled: () => progress.stop(),
+      },
+    );
+  };
+
+  return (
+    <div className="flex flex-col gap-4">
+      <PageTitle
+        title="Jours travaillés"
+        subtitle="Chaque mois, envoyez les jours et heures travaillés de vos salariés : ils servent au calcul du solde (méthodes « jours travaillés » et « taux horaire »)."
+        actions={
+          <Button
+            variant="tertiary"
+            to="/rh/employees/import"
+            label="Importer des salariés"
+            icon={<IconUsersPlus aria-hidden="true" />}
+            iconPosition="left"
+          />
+        }
+      />
+
+      <section className={cardClass} aria-labelledby="wd-step-template">
+        <h2 id="wd-step-template" className="text-base font-semibold text-gray-900">
+          1. Préparez le fichier
+        </h2>
+        <p className="text-sm text-gray-700">
+          Une ligne par salarié, désigné par son matricule ou sa CIN, avec ses jours (0 à 31, « 21,5 »
+          accepté) et ses heures travaillés.
+        </p>
+        <TemplateButton kind="worked-days" />
+        <ColumnsHelp
+          columns={WORKED_DAYS_COLUMNS}
+          note="Au-delà de 26 jours, le calcul du solde en retient 26. Une colonne absente compte pour 0."
+        />
+      </section>
+
+      <form noValidate onSubmit={onSubmit} className={cardClass} aria-labelledby="wd-step-upload">
+        <h2 id="wd-step-upload" className="text-base font-semibold text-gray-900">
+          2. Choisissez le mois et envoyez le fichier
+        </h2>
+        <div className="grid grid-cols-2 gap-3 sm:max-w-md">
+          <FormField label="Mois">
+            {(control) => (
+              <select
+                {...control}
+                value={month}
+                disabled={upload.isPending}
+                onChange={(event) => setMonth(Number(event.target.value))}
+                className={inputClassName}
+              >
+                {MONTHS.map((m) => (
+                  <option key={m.value} value={m.value}>
+                    {m.label}
+                  </option>
+                ))}
+              </select>
+            )}
+          </FormField>
+          <FormField label="Année">
+            {(control) => (
+              <select
+                {...control}
+                value={year}
+                disabled={upload.isPending}
+                onChange={(event) => setYear(Number(event.target.value))}
+                className={inputClassName}
+              >
+                {years.map((y) => (
+                  <option key={y} value={y}>
+                    {y}
+                  </option>
+                ))}
+              </select>
+            )}
+          </FormField>
+        </div>
+        <CsvFilePicker
+          label="Fichier CSV des jours travaillés"
+          file={file}
+          onFileChange={pickFile}
+          error={fileError}
+          disabled={upload.isPending}
+        />
+        {progress.phase ? <UploadProgress phase={progress.phase} /> : null}
+        <Button type="submit" label="Envoyer" loading={upload.isPending} className="sm:self-start" />
+      </form>
+
+      {outcome?.kind === 'saved' ? (
+        <MessageBox severity="success">
+          {outcome.answer.updated === 1
+            ? '1 salarié mis à jour'
+            : `${outcome.answer.updated} salariés mis à jour`}{' '}
+          pour {monthLabel(outcome.answer.month, outcome.answer.year)}.
+          {outcome.answer.ignored_columns.length > 0
+            ? ` Colonnes ignorées : ${outcome.answer.ignored_columns.join(', ')}.`
+            : null}
+        </MessageBox>
+      ) : null}
+      {outcome?.kind === 'error' ? <MessageBox severity="danger">{outcome.message}</MessageBox> : null}
+      {outcome?.kind === 'report' ? (
+        <div className={cardClass}>
+          <ImportReportTable report={outcome.report} columns={WORKED_DAYS_COLUMNS} />
+        </div>
+      ) : null}
+    </div>
+  );
+}
