@@ -108,7 +108,7 @@ export function EmployeeImportScreen() {
         />
       </section>
 
-      <form noValidate onSubmit={onSubmit} className={cardClass} aria-labelledby="import-step-upload">
+      <form noValidate onSubmit={onSubmit} className={cardClass}>
         <h2 id="import-step-upload" className="text-base font-semibold text-gray-900">
           2. Envoyez-le
         </h2>

@@ -127,7 +127,7 @@ export function WorkedDaysScreen() {
         />
       </section>
 
-      <form noValidate onSubmit={onSubmit} className={cardClass} aria-labelledby="wd-step-upload">
+      <form noValidate onSubmit={onSubmit} className={cardClass}>
         <h2 id="wd-step-upload" className="text-base font-semibold text-gray-900">
           2. Choisissez le mois et envoyez le fichier
         </h2>
