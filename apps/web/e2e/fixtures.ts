@@ -8,7 +8,7 @@ export const ACCOUNTS = {
   drh: { username: 'drh@demo.ma', firstName: 'Hicham' },
   rifRh: { username: 'rh@rif.ma', firstName: 'Mohamed' },
   /** Phone not confirmed: the first login asks for the SMS code. Only the OTP journey uses it. */
-  firstLogin: { username: 'nouveau@demo.ma', firstName: 'Salma' },
+  firstLogin: { username: 'nouveau@demo.ma', firstName: 'Salma', phone: '+212663456789' },
   /*
    * Activated employees of Atlas drawn by the seed's deterministic generator. Each belongs to ONE
    * journey that changes it for good (terms accepted, password, phone), so the others never depend on

@@ -60,7 +60,11 @@ test.describe('login', () => {
     // Not logged in yet: the phone-limited pair stays out of storage.
     expect((await readTokens(page)).access).toBeNull();
 
-    const sms = await waitForMessage(request, { channel: 'sms', afterId: since });
+    const sms = await waitForMessage(request, {
+      channel: 'sms',
+      recipient: ACCOUNTS.firstLogin.phone,
+      afterId: since,
+    });
     const code = otpIn(sms.body);
     // A wrong code is refused under the field; the right one still works after it.
     const wrong = String((Number(code) + 1) % 1_000_000).padStart(6, '0');

@@ -1,12 +1,17 @@
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { defineConfig } from '@playwright/test';
 import { E2E_JWT_SECRET } from './jwt.ts';
 
 /**
  * Journeys run in Debian's Chromium (no browser download is possible here) against the built
  * app served by the API on a throw-away embedded database seeded with the demo data.
+ * scripts/e2e.mjs gives every run its own free port (E2E_PORT) and build output (E2E_WEB_DIST).
  */
 const PORT = Number(process.env.E2E_PORT ?? 3101);
-const dataDir = `/tmp/tasbiq-e2e-${process.pid}`;
+// Per port, not per process: workers load this file again (with another pid) but the same env.
+const runDir = path.join(tmpdir(), `tasbiq-e2e-${PORT}`);
+const webDist = process.env.E2E_WEB_DIST;
 
 export default defineConfig({
   testDir: '.',
@@ -36,14 +41,16 @@ export default defineConfig({
     },
   },
   webServer: {
-    command: `rm -rf ${dataDir} && npm run start -w @tasbiq/api`,
+    command: `rm -rf ${runDir} && npm run start -w @tasbiq/api`,
     cwd: '../../..',
     url: `http://localhost:${PORT}/api/health`,
     reuseExistingServer: false,
     timeout: 120_000,
     env: {
       PORT: String(PORT),
-      PGLITE_DIR: dataDir,
+      PGLITE_DIR: `${runDir}/db`,
+      STORAGE_DIR: `${runDir}/files`,
+      ...(webDist ? { WEB_DIST_DIR: webDist } : {}),
       NODE_ENV: 'development',
       LOG_LEVEL: 'warn',
       SEED_DEMO: 'true',
