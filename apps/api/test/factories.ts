@@ -10,6 +10,13 @@ let sequence = 0;
 const unique = () =>
   `${Date.now().toString(36)}${(sequence++).toString(36)}${randomBytes(2).toString('hex')}`;
 
+/** CINs are unique on the platform: a counter, not a random number, so two never collide. */
+let cinCounter = Math.floor(Math.random() * 500_000);
+export function uniqueCin(): string {
+  cinCounter += 1;
+  return `AB${String(cinCounter).padStart(6, '0')}`;
+}
+
 export function uniquePhone(): string {
   const digits = String(Math.floor(Math.random() * 1e8)).padStart(8, '0');
   return `+2126${digits}`;
@@ -37,7 +44,7 @@ export function createTestEmployee(db: DbOrTx, companyId: number, overrides: Par
     password: TEST_PASSWORD,
     firstName: 'Yassine',
     lastName: 'Alaoui',
-    cin: `AB${String(Math.floor(Math.random() * 1e6)).padStart(6, '0')}`,
+    cin: uniqueCin(),
     phoneConfirmed: true,
     ...overrides,
   });

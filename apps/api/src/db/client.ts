@@ -35,6 +35,9 @@ export function openDatabase(options: DatabaseOptions): Database {
   if (options.databaseUrl) {
     // int8 (bigint) columns come back as strings by default; centimes are bigints in our code.
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.poolSize ?? 10 });
+    // An idle connection killed by the server (restart, failover, dropped test database) must
+    // not crash the process: the pool discards it and opens a new one on the next query.
+    pool.on('error', (error) => console.error('PostgreSQL idle connection error:', error.message));
     const db = drizzleNodePg(pool, { schema });
     return {
       db,

@@ -28,6 +28,8 @@ export const users = pgTable(
   (t) => [
     uniqueIndex('users_email_unique').on(t.email),
     uniqueIndex('users_phone_unique').on(t.phone),
+    // A CIN identifies one person on the whole platform (CIN_EXISTS); NULLs do not collide.
+    uniqueIndex('users_cin_unique').on(t.cin),
     index('users_company_idx').on(t.companyId),
   ],
 );

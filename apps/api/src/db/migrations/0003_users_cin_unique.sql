@@ -1,0 +1,1 @@
+CREATE UNIQUE INDEX "users_cin_unique" ON "users" USING btree ("cin");
