@@ -55,4 +55,10 @@ if (code === 0) {
 rmSync(webDist, { recursive: true, force: true });
 // The database and files of the run (see playwright.config.ts `runDir`).
 rmSync(path.join(tmpdir(), `tasbiq-e2e-${env.E2E_PORT}`), { recursive: true, force: true });
+// Traces of failed journeys stay in apps/web/test-results/run-<port>; a green run leaves nothing.
+if (code === 0)
+  rmSync(path.join(import.meta.dirname, `../apps/web/test-results/run-${env.E2E_PORT}`), {
+    recursive: true,
+    force: true,
+  });
 process.exit(code);

@@ -15,6 +15,8 @@ const webDist = process.env.E2E_WEB_DIST;
 
 export default defineConfig({
   testDir: '.',
+  // Playwright empties its output directory when it starts: concurrent runs each need their own.
+  outputDir: process.env.E2E_PORT ? `../test-results/run-${PORT}` : '../test-results',
   testMatch: '**/*.spec.ts',
   timeout: 30_000,
   expect: { timeout: 10_000 },
