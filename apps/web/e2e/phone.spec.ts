@@ -1,4 +1,5 @@
 import type { Page } from '@playwright/test';
+import { expectNoSeriousViolations } from './axe.ts';
 import { expect, expectHome, test } from './fixtures.ts';
 
 /** An iPhone 12-15 sized screen: nothing may be wider than it (no sideways scrolling). */
@@ -19,6 +20,7 @@ test.describe('phone screen (390×844)', () => {
     await page.goto('/login');
     await expect(page.getByRole('button', { name: 'Se connecter' })).toBeInViewport();
     await expectNoHorizontalScroll(page);
+    await expectNoSeriousViolations(page);
   });
 
   test('the home page fits the width, with the navigation at the bottom', async ({ page, login }) => {
@@ -30,6 +32,7 @@ test.describe('phone screen (390×844)', () => {
     await expect(nav).toBeInViewport();
     const box = await nav.boundingBox();
     expect(box && box.y + box.height).toBeCloseTo(844, -1);
+    await expectNoSeriousViolations(page);
   });
 
   test('the profile page fits the width', async ({ page, login }) => {
