@@ -1,0 +1,111 @@
+import Fastify from 'fastify';
+import pg from 'pg';
+import { buildApp } from '../src/app.ts';
+import { loadConfig } from '../src/config.ts';
+import { openDatabase } from '../src/db/client.ts';
+import { createCompany } from '../src/modules/companies/service.ts';
+import { employeePageQuery } from '../src/modules/employees/queries.ts';
+import { createEmployeeAccount } from '../src/modules/employees/service.ts';
+import { createGroup } from '../src/modules/groups/service.ts';
+
+/**
+ * Child process of bench/employee-search.bench.ts: a fresh PostgreSQL database with one company
+ * of 10,000 employees, the real app, and a bare Fastify route running the very SQL the app runs
+ * for the page (rendered by drizzle's toSQL) through raw `pg`.
+ */
+export const EMPLOYEES = Number(process.env.BENCH_EMPLOYEES ?? 10_000);
+export const SEARCH_TERM = process.env.BENCH_SEARCH ?? 'alaoui';
+export const PAGE_SIZE = 20;
+
+const serverUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const name = 'tasbiq_bench_employees';
+const admin = new pg.Client({ connectionString: serverUrl });
+await admin.connect();
+await admin.query(`drop database if exists ${name} with (force)`);
+await admin.query(`create database ${name}`);
+await admin.end();
+const url = new URL(serverUrl);
+url.pathname = `/${name}`;
+
+const config = loadConfig({
+  NODE_ENV: 'production',
+  LOG_LEVEL: 'silent',
+  JWT_SECRET: 'bench-secret-bench-secret-bench-secret-0123',
+});
+const database = openDatabase({ databaseUrl: url.toString(), pgliteDir: 'unused', poolSize: 20 });
+await database.migrate();
+
+/** The bare route's pool (also used to bulk-insert the rows). */
+const pool = new pg.Pool({ connectionString: url.toString(), max: 20 });
+
+const company = await createCompany(database.db, { name: 'Bench SARL', itemsPerPage: PAGE_SIZE });
+const groupIds: number[] = [];
+for (const groupName of ['Siège', 'Usine', 'Commercial', 'Logistique'])
+  groupIds.push((await createGroup(database.db, company.id, { name: groupName })).id);
+const rh = await createEmployeeAccount(database.db, {
+  companyId: company.id,
+  firstName: 'Nadia',
+  lastName: 'Bench',
+  email: 'rh@bench.ma',
+  phone: '+212500000001',
+  cin: 'RH000001',
+  roles: ['RH'],
+  phoneConfirmed: true,
+});
+
+// Bulk rows in SQL: a benchmark needs volume, not the services' checks (the tests cover those).
+const started = Date.now();
+await pool.query(
+  `with people as (
+     insert into users (email, phone, first_name, last_name, cin, company_id, phone_confirmed_at)
+     select 'salarie' || i || '@bench.ma',
+            '+2126' || lpad(i::text, 8, '0'),
+            (array['Yassine','Salma','Karim','Nadia','Omar','Fatima Zahra','Hicham','Meryem','Youssef','Khadija'])[1 + i % 10],
+            (array['Alaoui','Bennani','Tazi','El Amrani','Idrissi','Chraibi','Berrada','Kettani','Fassi','Benjelloun',
+                   'Lahlou','Sqalli','Naciri','Ouazzani','Bouzid','Mansouri','Zniber','Guessous','Skalli','Amrani'])[1 + (i / 10) % 20],
+            'B' || chr(65 + i % 26) || lpad(i::text, 6, '0'),
+            $1, now()
+     from generate_series(1, $2::int) as i
+     returning id, cin
+   )
+   insert into employees (company_id, user_id, group_id, serial, salary_centimes, status)
+   select $1, p.id, ($3::int[])[1 + (row_number() over ()) % 5], 'M-' || substr(p.cin, 3),
+          300000 + (row_number() over ()) * 37 % 2000000,
+          (array['activated','activated','activated','invited','deactivated'])[1 + (row_number() over ()) % 5]
+   from people p`,
+  [company.id, EMPLOYEES, groupIds],
+);
+await pool.query('analyze');
+const seeded = Date.now() - started;
+
+const { app, ctx } = await buildApp({
+  config: { ...config, DATABASE_URL: url.toString(), WEB_DIST_DIR: '/nonexistent' },
+  database,
+  logger: false,
+});
+await app.listen({ host: '127.0.0.1', port: 0 });
+const access = await ctx.tokens.sign(rh.user.id, 'access', 'full');
+
+// Exactly what GET /api/employees/?search=…&limit=20 sends to PostgreSQL for the page.
+const page = employeePageQuery(database.db, company.id, {
+  search: SEARCH_TERM.split(/\s+/),
+  limit: PAGE_SIZE,
+  offset: 0,
+}).toSQL();
+const bare = Fastify({ logger: false });
+bare.get('/bare-search', async () => {
+  // Rows as arrays, as drizzle reads them (several columns share a name, e.g. the two ids).
+  const { rows } = await pool.query<unknown[]>({ text: page.sql, values: page.params, rowMode: 'array' });
+  return { count: Number(rows[0]?.at(-1) ?? 0), results: rows.map((row) => ({ id: row[0], row })) };
+});
+await bare.listen({ host: '127.0.0.1', port: 0 });
+
+const port = (s: { server: { address(): unknown } }) => (s.server.address() as { port: number }).port;
+process.send?.({ app: port(app), bare: port(bare), access, seededMs: seeded, employees: EMPLOYEES });
+process.on('message', async (message) => {
+  if (message === 'stop') {
+    await Promise.all([app.close(), bare.close(), pool.end()]);
+    await database.close();
+    process.exit(0);
+  }
+});
