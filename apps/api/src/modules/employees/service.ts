@@ -6,7 +6,7 @@ import type {
   TSendLinkResponse,
   TUpdateEmployeeRequest,
 } from '@tasbiq/contracts/employees';
-import { and, eq, ne, sql } from 'drizzle-orm';
+import { and, eq, ne } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { users } from '../../db/schema/accounts.ts';
@@ -48,12 +48,14 @@ export async function createEmployeeAccount(db: DbOrTx, input: NewEmployee) {
 }
 
 // ---------------------------------------------------------------------------------------------
-// Uniqueness of the identity: phone and e-mail (login names, unique indexes), CIN (platform-wide,
-// checked under an advisory lock: there is no index on users.cin), matricule (per company, index).
+// Uniqueness of the identity: phone, e-mail and CIN across the platform, matricule within the
+// company. Checked first to report every conflict at once; the unique indexes catch a concurrent
+// writer between the check and the insert.
 
 const UNIQUE_INDEX_ERRORS: Record<string, { attr: string; code: string }> = {
   users_phone_unique: { attr: 'phone', code: 'PHONE_EXISTS' },
   users_email_unique: { attr: 'email', code: 'EMAIL_EXISTS' },
+  users_cin_unique: { attr: 'cin', code: 'CIN_EXISTS' },
   employees_company_serial_unique: { attr: 'serial', code: 'SERIAL_EXISTS' },
 };
 
@@ -72,11 +74,6 @@ function issue(attr: string, code: string): FieldIssue {
 }
 function fieldIssueOf(error: AppError): FieldIssue {
   return { attr: error.attr ?? 'non_field_errors', code: error.code, detail: error.message };
-}
-
-/** Serialises creations and CIN changes of one CIN (two HR people typing the same person at once). */
-async function lockCin(db: DbOrTx, cin: string) {
-  await db.execute(sql`select pg_advisory_xact_lock(hashtext(${`cin:${cin}`}))`);
 }
 
 async function identityConflicts(
@@ -149,7 +146,6 @@ export async function inviteEmployee(
 ): Promise<TCreateEmployeeResponse> {
   const { record, token } = await withUniqueErrors(() =>
     ctx.db.transaction(async (tx) => {
-      await lockCin(tx, input.cin);
       const issues: FieldIssue[] = [];
       if (input.group != null && !(await groupExists(tx, companyId, input.group)))
         issues.push(issue('group', 'does_not_exist'));
