@@ -93,7 +93,7 @@ function toCanonicalDecimal(value: string): string {
 export function zAmount(options: { min: number; message: string }) {
   return z
     .string()
-    .regex(DECIMAL_RE, { message: 'invalid' })
+    .regex(DECIMAL_RE, { message: 'Montant invalide' })
     .transform(toCanonicalDecimal)
     .superRefine((value, ctx) => {
       if (Number(value) < options.min)
@@ -109,7 +109,7 @@ export function zAmount(options: { min: number; message: string }) {
 }
 
 const zPositiveAmount = () => zAmount({ min: 0.01, message: 'AMOUNT_MUST_BE_POSITIVE' });
-const zNonNegativeAmount = () => zAmount({ min: 0, message: 'invalid' });
+const zNonNegativeAmount = () => zAmount({ min: 0, message: 'Montant invalide' });
 
 /** `YYYY-MM-DD`, a real day, from 1900 up to today. */
 export const ZBirthday = z.string().refine(

@@ -6,6 +6,10 @@ import { ChangeRequestScreen } from '../features/change-requests/change-request-
 import { ChangeRequestsScreen } from '../features/change-requests/change-requests-screen.tsx';
 import { EmployeeImportScreen } from '../features/employee-imports/employee-import-screen.tsx';
 import { WorkedDaysScreen } from '../features/employee-imports/worked-days-screen.tsx';
+import { ActivateScreen } from '../features/employees/activate-screen.tsx';
+import { AddEmployeeScreen } from '../features/employees/add-employee-screen.tsx';
+import { EmployeeDetailsScreen } from '../features/employees/employee-details-screen.tsx';
+import { EmployeesScreen } from '../features/employees/employees-screen.tsx';
 import { GroupsScreen } from '../features/groups/groups-screen.tsx';
 import { HomeScreen } from '../features/home/home-screen.tsx';
 import { NotFoundScreen } from '../features/not-found/not-found-screen.tsx';
@@ -59,11 +63,11 @@ export const HR_PAGES: readonly PageRoute[] = [
   { path: 'wallet', title: 'Portefeuille' },
   { path: 'notifications', title: 'Notifications' },
   { path: 'transactions', title: 'Transactions' },
-  { path: 'employees/add', title: 'Ajouter un salarié' },
+  { path: 'employees/add', title: 'Ajouter un salarié', screen: <AddEmployeeScreen /> },
   { path: 'employees/import', title: 'Importer des salariés', screen: <EmployeeImportScreen /> },
   { path: 'employees/worked-days', title: 'Jours travaillés', screen: <WorkedDaysScreen /> },
-  { path: 'employees', title: 'Salariés' },
-  { path: 'employees/:id', title: 'Détails du salarié' },
+  { path: 'employees', title: 'Salariés', screen: <EmployeesScreen /> },
+  { path: 'employees/:id', title: 'Détails du salarié', screen: <EmployeeDetailsScreen /> },
   { path: 'employees/:id/update', title: 'Demande de modification', screen: <ChangeRequestScreen /> },
   { path: 'groups', title: 'Groupes', screen: <GroupsScreen /> },
   { path: 'change-requests', title: 'Demandes de modification', screen: <ChangeRequestsScreen /> },
@@ -116,6 +120,7 @@ export const routes: RouteObject[] = [
         children: [
           { path: 'login', element: <LoginScreen /> },
           { path: 'reset', element: <ResetScreen /> },
+          { path: 'activate', element: <ActivateScreen /> },
           { path: 'onboarding', element: <OnboardingScreen /> },
           { path: 'signup/:token', element: <SignupScreen /> },
         ],

@@ -1,0 +1,39 @@
+import { useMutation } from '@tanstack/react-query';
+import { TIME_ZONE } from '@tasbiq/contracts/constants';
+import type { TEmployeeListParams } from '@tasbiq/contracts/employees';
+import { http } from '../../../lib/http/client.ts';
+import { employeeListQuery } from './list-employees.ts';
+
+/** The name the API gives the file (salaries-YYYY-MM-DD.csv, Casablanca's date). */
+export function exportFileName(now = new Date()): string {
+  return `salaries-${new Intl.DateTimeFormat('en-CA', { timeZone: TIME_ZONE }).format(now)}.csv`;
+}
+
+export function exportEmployees(params: Omit<TEmployeeListParams, 'limit' | 'offset'>): Promise<Blob> {
+  return http.getBlob('/employees/export', {
+    params: { ...employeeListQuery(params), limit: undefined, offset: undefined, export_format: 'csv' },
+  });
+}
+
+/** Hands a downloaded file to the browser as a normal download. */
+export function saveFile(blob: Blob, fileName: string): void {
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = fileName;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  // Revoke once the browser has started the download.
+  setTimeout(() => URL.revokeObjectURL(url), 0);
+}
+
+/** GET /employees/export with the list's filters, saved as salaries-YYYY-MM-DD.csv. */
+export function useExportEmployeesMutation() {
+  return useMutation({
+    mutationFn: async (params: Omit<TEmployeeListParams, 'limit' | 'offset'>) => {
+      const blob = await exportEmployees(params);
+      saveFile(blob, exportFileName());
+    },
+  });
+}

@@ -1,0 +1,321 @@
+import { IconDownload, IconPlus, IconSearch, IconUsers } from '@tabler/icons-react';
+import type { TEmployeeListItem, TEmployeeListParams } from '@tasbiq/contracts/employees';
+import { ACCOUNT_TYPE_LABELS_FR, EMPLOYEE_STATUSES, type EmployeeStatus } from '@tasbiq/contracts/employees';
+import { type ReactNode, useEffect, useState } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { Button } from '../../components/ui/button.tsx';
+import { EmptyState } from '../../components/ui/empty-state.tsx';
+import { inputClassName } from '../../components/ui/form-field.tsx';
+import { MessageBox } from '../../components/ui/message-box.tsx';
+import { PageTitle } from '../../components/ui/page-title.tsx';
+import { Pagination } from '../../components/ui/pagination.tsx';
+import { Spinner } from '../../components/ui/spinner.tsx';
+import { errorMessage } from '../../lib/errors/error-message.ts';
+import { formatMoney } from '../../lib/format/money.ts';
+import { useReadySession } from '../session/ready-session.tsx';
+import { useExportEmployeesMutation } from './api/export-employees.ts';
+import { useEmployeesQuery } from './api/list-employees.ts';
+import { useGroupOptionsQuery } from './api/list-group-options.ts';
+import { SelectField, type SelectOption } from './components/select-field.tsx';
+import { StatusBadge } from './components/status-badge.tsx';
+import { ACTIVE_FILTER_OPTIONS, STATUS_FILTER_OPTIONS } from './options.ts';
+import { useDebouncedValue } from './use-debounced-value.ts';
+
+const numberFr = new Intl.NumberFormat('fr-FR');
+
+function countText(count: number): string {
+  if (count === 0) return 'Aucun salarié';
+  return count === 1 ? '1 salarié' : `${numberFr.format(count)} salariés`;
+}
+
+/** `?group=12` (a group), `?group=none` (no group). */
+const UNGROUPED = 'none';
+
+/** The filters live in the address, so a filtered list can be bookmarked and survives "back". */
+function useListFilters() {
+  const [params, setParams] = useSearchParams();
+  const statusParam = params.get('status');
+  const status = EMPLOYEE_STATUSES.includes(statusParam as EmployeeStatus)
+    ? (statusParam as EmployeeStatus)
+    : undefined;
+  const groupParam = params.get('group') ?? '';
+  const activeParam = params.get('active');
+  const offsetParam = Number(params.get('offset'));
+  const filters = {
+    search: params.get('search') ?? '',
+    status,
+    group: /^\d+$/.test(groupParam) ? groupParam : groupParam === UNGROUPED ? UNGROUPED : '',
+    active: activeParam === 'true' || activeParam === 'false' ? activeParam : '',
+    offset: Number.isInteger(offsetParam) && offsetParam > 0 ? offsetParam : 0,
+  };
+  /** Sets some filters; any change but the page goes back to the first page. */
+  const update = (changes: Partial<Record<'search' | 'status' | 'group' | 'active' | 'offset', string>>) => {
+    setParams(
+      (previous) => {
+        const next = new URLSearchParams(previous);
+        for (const [key, value] of Object.entries(changes)) {
+          if (value) next.set(key, value);
+          else next.delete(key);
+        }
+        if (!('offset' in changes)) next.delete('offset');
+        return next;
+      },
+      { replace: true },
+    );
+  };
+  return { filters, update };
+}
+
+/** /rh/employees: search, filters, pagination and CSV export of the company's staff. */
+export function EmployeesScreen() {
+  const { settings } = useReadySession();
+  const limit = settings.items_per_page;
+  const { filters, update } = useListFilters();
+  const [searchText, setSearchText] = useState(filters.search);
+  const debouncedSearch = useDebouncedValue(searchText.trim());
+
+  // Typing pauses → the address (and so the query) takes the search.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: only a new debounced text updates the address.
+  useEffect(() => {
+    if (debouncedSearch !== filters.search) update({ search: debouncedSearch });
+  }, [debouncedSearch]);
+
+  const listParams: Omit<TEmployeeListParams, 'limit' | 'offset'> = {
+    search: filters.search || undefined,
+    status: filters.status,
+    group: filters.group && filters.group !== UNGROUPED ? Number(filters.group) : undefined,
+    grouped: filters.group === UNGROUPED ? false : undefined,
+    is_active: filters.active === '' ? undefined : filters.active === 'true',
+  };
+  const employees = useEmployeesQuery({ ...listParams, limit, offset: filters.offset });
+  const groups = useGroupOptionsQuery();
+  const exportCsv = useExportEmployeesMutation();
+
+  const hasFilters = Boolean(filters.search || filters.status || filters.group || filters.active);
+  const groupOptions: SelectOption[] = [
+    { value: '', label: 'Tous les groupes' },
+    { value: UNGROUPED, label: 'Sans groupe' },
+    ...(groups.data ?? []).map((g) => ({ value: String(g.id), label: g.name })),
+  ];
+  // A group from the address that is not loaded yet still shows as selected.
+  if (filters.group && !groupOptions.some((o) => o.value === filters.group))
+    groupOptions.push({ value: filters.group, label: 'Groupe sélectionné' });
+
+  const resetFilters = () => {
+    setSearchText('');
+    update({ search: '', status: '', group: '', active: '' });
+  };
+
+  const page = employees.data;
+  let body: ReactNode;
+  if (employees.isPending) body = <Spinner isBlock label="Chargement des salariés" />;
+  else if (employees.isError)
+    body = (
+      <EmptyState
+        title="La liste des salariés n'a pas pu être chargée."
+        description={errorMessage(employees.error)}
+        action={<Button variant="secondary" label="Réessayer" onClick={() => employees.refetch()} />}
+      />
+    );
+  else if (page && page.count === 0)
+    body = hasFilters ? (
+      <EmptyState
+        title="Aucun salarié ne correspond à ces critères."
+        action={<Button variant="secondary" label="Effacer les filtres" onClick={resetFilters} />}
+      />
+    ) : (
+      <EmptyState
+        icon={<IconUsers aria-hidden="true" />}
+        title="Aucun salarié pour le moment."
+        description="Ajoutez vos salariés un par un ou importez-les depuis un fichier CSV."
+        action={<Button to="/rh/employees/add" label="Ajouter un salarié" />}
+      />
+    );
+  else if (page) body = <EmployeeResults employees={page.results} />;
+
+  return (
+    <div className="flex flex-col gap-4">
+      <PageTitle
+        title="Salariés"
+        subtitle={page ? countText(page.count) : undefined}
+        actions={
+          <>
+            <Button
+              variant="secondary"
+              label="Exporter (CSV)"
+              icon={<IconDownload aria-hidden="true" />}
+              iconPosition="left"
+              loading={exportCsv.isPending}
+              onClick={() => exportCsv.mutate(listParams)}
+            />
+            <Button
+              to="/rh/employees/add"
+              label="Ajouter un salarié"
+              icon={<IconPlus aria-hidden="true" />}
+              iconPosition="left"
+            />
+          </>
+        }
+      />
+      {exportCsv.isError ? (
+        <MessageBox severity="danger" title="L'export n'a pas pu être téléchargé.">
+          {errorMessage(exportCsv.error)}
+        </MessageBox>
+      ) : null}
+
+      {/* biome-ignore lint/a11y/useSemanticElements: <search> is too recent for the phones we support (and jsdom). */}
+      <div role="search" className="flex flex-col gap-3 rounded-2xl bg-white p-4 ring-1 ring-gray-200">
+        <div className="relative">
+          <label htmlFor="employees-search" className="sr-only">
+            Rechercher un salarié
+          </label>
+          <IconSearch
+            aria-hidden="true"
+            className="pointer-events-none absolute top-1/2 left-3 size-5 -translate-y-1/2 text-gray-400"
+          />
+          <input
+            id="employees-search"
+            type="search"
+            placeholder="Nom, CIN, téléphone, e-mail ou matricule"
+            value={searchText}
+            onChange={(event) => setSearchText(event.target.value)}
+            className={`${inputClassName} pl-10`}
+          />
+        </div>
+        <div className="grid grid-cols-1 gap-3 sm:grid-cols-3">
+          <SelectField
+            label="Statut"
+            options={STATUS_FILTER_OPTIONS}
+            value={filters.status ?? ''}
+            onChange={(event) => update({ status: event.target.value })}
+          />
+          <SelectField
+            label="Groupe"
+            options={groupOptions}
+            value={filters.group}
+            onChange={(event) => update({ group: event.target.value })}
+          />
+          <SelectField
+            label="Actif"
+            options={ACTIVE_FILTER_OPTIONS}
+            value={filters.active}
+            onChange={(event) => update({ active: event.target.value })}
+          />
+        </div>
+        {hasFilters ? (
+          <div>
+            <Button variant="tertiary" size="sm" label="Effacer les filtres" onClick={resetFilters} />
+          </div>
+        ) : null}
+      </div>
+
+      <section
+        aria-label="Liste des salariés"
+        aria-busy={employees.isFetching}
+        className="rounded-2xl bg-white ring-1 ring-gray-200"
+      >
+        {body}
+      </section>
+      {page ? (
+        <Pagination
+          label="Pagination des salariés"
+          count={page.count}
+          limit={limit}
+          offset={filters.offset}
+          onOffsetChange={(offset) => update({ offset: offset > 0 ? String(offset) : '' })}
+          isFetching={employees.isFetching}
+        />
+      ) : null}
+    </div>
+  );
+}
+
+function fullName(employee: TEmployeeListItem): string {
+  return `${employee.first_name} ${employee.last_name}`.trim();
+}
+
+const linkClass =
+  'font-medium text-brand-700 underline-offset-2 hover:underline focus-visible:outline-2 focus-visible:outline-brand-600';
+
+/** A table from `md` up; on phones one card per person (a 7-column table does not fit). */
+function EmployeeResults({ employees }: { employees: TEmployeeListItem[] }) {
+  return (
+    <>
+      <ul className="divide-y divide-gray-100 md:hidden" aria-label="Salariés">
+        {employees.map((employee) => (
+          <li key={employee.id} className="flex flex-col gap-1 px-4 py-3">
+            <div className="flex items-start justify-between gap-3">
+              <Link to={`/rh/employees/${employee.id}`} className={linkClass}>
+                {fullName(employee)}
+              </Link>
+              <StatusBadge status={employee.status} className="shrink-0" />
+            </div>
+            <p className="text-sm text-gray-600">
+              {[employee.serial, employee.group?.name ?? 'Sans groupe'].filter(Boolean).join(' · ')}
+            </p>
+            <p className="flex justify-between gap-3 text-sm text-gray-700">
+              <span>{employee.phone ?? '—'}</span>
+              <span className="font-medium">{formatMoney(employee.salary)}</span>
+            </p>
+          </li>
+        ))}
+      </ul>
+      <div className="hidden overflow-x-auto md:block">
+        <table className="w-full text-left text-sm">
+          <caption className="sr-only">Salariés</caption>
+          <thead className="border-b border-gray-200 text-xs tracking-wide text-gray-600 uppercase">
+            <tr>
+              <th scope="col" className="px-4 py-3 font-medium">
+                Nom
+              </th>
+              <th scope="col" className="px-4 py-3 font-medium">
+                Matricule
+              </th>
+              <th scope="col" className="px-4 py-3 font-medium">
+                CIN
+              </th>
+              <th scope="col" className="px-4 py-3 font-medium">
+                Téléphone
+              </th>
+              <th scope="col" className="px-4 py-3 font-medium">
+                Groupe
+              </th>
+              <th scope="col" className="px-4 py-3 font-medium">
+                Statut
+              </th>
+              <th scope="col" className="px-4 py-3 text-right font-medium">
+                Salaire
+              </th>
+            </tr>
+          </thead>
+          <tbody className="divide-y divide-gray-100">
+            {employees.map((employee) => (
+              <tr key={employee.id} className="hover:bg-gray-50">
+                <td className="px-4 py-3">
+                  <Link to={`/rh/employees/${employee.id}`} className={linkClass}>
+                    {fullName(employee)}
+                  </Link>
+                  {employee.account_type !== 'employee' ? (
+                    <span className="ml-2 text-xs text-gray-500">
+                      {ACCOUNT_TYPE_LABELS_FR[employee.account_type]}
+                    </span>
+                  ) : null}
+                </td>
+                <td className="px-4 py-3 text-gray-700">{employee.serial ?? '—'}</td>
+                <td className="px-4 py-3 text-gray-700">{employee.cin ?? '—'}</td>
+                <td className="px-4 py-3 whitespace-nowrap text-gray-700">{employee.phone ?? '—'}</td>
+                <td className="px-4 py-3 text-gray-700">{employee.group?.name ?? 'Sans groupe'}</td>
+                <td className="px-4 py-3">
+                  <StatusBadge status={employee.status} />
+                </td>
+                <td className="px-4 py-3 text-right whitespace-nowrap text-gray-900">
+                  {formatMoney(employee.salary)}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </>
+  );
+}
