@@ -80,6 +80,14 @@ describe('/rh/employees list', () => {
     const cards = within(screen.getByRole('list', { name: 'Salariés' }));
     expect(cards.getByRole('link', { name: 'Chaimae Chraibi' })).toBeInTheDocument();
     expect(cards.getByText('M-007 · Sans groupe')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Importer (CSV)' })).toHaveAttribute(
+      'href',
+      '/rh/employees/import',
+    );
+    expect(screen.getByRole('link', { name: 'Jours travaillés' })).toHaveAttribute(
+      'href',
+      '/rh/employees/worked-days',
+    );
   });
 
   it('searches once typing pauses, and keeps the search in the address', async () => {

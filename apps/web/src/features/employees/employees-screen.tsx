@@ -1,4 +1,11 @@
-import { IconDownload, IconPlus, IconSearch, IconUsers } from '@tabler/icons-react';
+import {
+  IconCalendarStats,
+  IconDownload,
+  IconPlus,
+  IconSearch,
+  IconUpload,
+  IconUsers,
+} from '@tabler/icons-react';
 import type { TEmployeeListItem, TEmployeeListParams } from '@tasbiq/contracts/employees';
 import { ACCOUNT_TYPE_LABELS_FR, EMPLOYEE_STATUSES, type EmployeeStatus } from '@tasbiq/contracts/employees';
 import { type ReactNode, useEffect, useState } from 'react';
@@ -128,7 +135,12 @@ export function EmployeesScreen() {
         icon={<IconUsers aria-hidden="true" />}
         title="Aucun salarié pour le moment."
         description="Ajoutez vos salariés un par un ou importez-les depuis un fichier CSV."
-        action={<Button to="/rh/employees/add" label="Ajouter un salarié" />}
+        action={
+          <div className="flex flex-wrap justify-center gap-2">
+            <Button to="/rh/employees/add" label="Ajouter un salarié" />
+            <Button variant="secondary" to="/rh/employees/import" label="Importer un fichier CSV" />
+          </div>
+        }
       />
     );
   else if (page) body = <EmployeeResults employees={page.results} />;
@@ -140,6 +152,20 @@ export function EmployeesScreen() {
         subtitle={page ? countText(page.count) : undefined}
         actions={
           <>
+            <Button
+              variant="secondary"
+              to="/rh/employees/worked-days"
+              label="Jours travaillés"
+              icon={<IconCalendarStats aria-hidden="true" />}
+              iconPosition="left"
+            />
+            <Button
+              variant="secondary"
+              to="/rh/employees/import"
+              label="Importer (CSV)"
+              icon={<IconUpload aria-hidden="true" />}
+              iconPosition="left"
+            />
             <Button
               variant="secondary"
               label="Exporter (CSV)"
