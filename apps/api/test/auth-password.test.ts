@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../src/db/schema/accounts.ts';
 import { loginFailures, passwordResetTokens } from '../src/db/schema/auth.ts';
 import { recordLoginFailure } from '../src/modules/auth/login-service.ts';
+import { issueLink } from '../src/modules/employees/links.ts';
 import { bearer, loginAs, messagesTo, newEmployee, post } from './auth-test-utils.ts';
 import { TEST_PASSWORD } from './factories.ts';
 import { createTestApp, type TestApp } from './test-app.ts';
@@ -209,6 +210,29 @@ describe('password reset', () => {
     expect(a.statusCode).toBe(200);
     expect(a.json()).toEqual(b.json());
     expect(await messagesTo(t, 'inconnu@nulle-part.ma')).toHaveLength(0);
+  });
+
+  it('sends no reset link to an invited person (no password yet): the activation link is their way in', async () => {
+    const { user } = await newEmployee(t, { password: null });
+    const res = await post(t, '/api/auth/password-reset', { username: user.email! });
+    expect(res.statusCode).toBe(200);
+    expect(await messagesTo(t, user.email!)).toHaveLength(0);
+  });
+
+  it('refuses an activation link on the reset door (it would set a password without activating)', async () => {
+    const { user } = await newEmployee(t, { password: null });
+    const token = await issueLink(t.db, user.id, 'activation');
+    const verify = await post(t, '/api/auth/password-reset/verify', { token });
+    expect(verify.statusCode).toBe(400);
+    expect(verify.json().errors[0].code).toBe('RESET_PASSWORD_FAILED');
+    const confirm = await post(t, '/api/auth/password-reset/confirm', {
+      token,
+      new_password: NEW_PASSWORD,
+      confirm_password: NEW_PASSWORD,
+    });
+    expect(confirm.statusCode).toBe(400);
+    const [row] = await t.db.select().from(users).where(eq(users.id, user.id));
+    expect(row!.passwordHash).toBeNull();
   });
 
   it('sends nothing to an inactive account, and finds accounts by local phone', async () => {

@@ -59,6 +59,9 @@ export async function requestPasswordReset(ctx: AppContext, username: string): P
   if (!account || !isAccountUsable(account)) return;
   const { user } = account;
   if (!user.email && !user.phone) return;
+  // An invited person has no password to reset: their way in is the activation link, which HR
+  // can send again. Same silent answer, so this tells nothing about the account.
+  if (!user.passwordHash) return;
 
   const now = new Date();
   const token = randomBytes(32).toString('base64url');
@@ -112,6 +115,7 @@ async function expireLiveResetTokens(db: DbOrTx, userId: number, now: Date, exce
     .where(
       and(
         eq(passwordResetTokens.userId, userId),
+        eq(passwordResetTokens.purpose, 'reset'),
         isNull(passwordResetTokens.usedAt),
         gt(passwordResetTokens.expiresAt, now),
         exceptId === undefined ? undefined : ne(passwordResetTokens.id, exceptId),
@@ -126,7 +130,10 @@ async function findLiveResetToken(db: DbOrTx, token: string, lock: boolean) {
     .from(passwordResetTokens)
     .innerJoin(users, eq(users.id, passwordResetTokens.userId))
     .leftJoin(companies, eq(companies.id, users.companyId))
-    .where(eq(passwordResetTokens.tokenHash, hashResetToken(token)))
+    // Activation links share the table but not this door: they must activate the employee too.
+    .where(
+      and(eq(passwordResetTokens.tokenHash, hashResetToken(token)), eq(passwordResetTokens.purpose, 'reset')),
+    )
     .limit(1);
   const [row] = lock ? await query.for('update', { of: passwordResetTokens }) : await query;
   const usable =
