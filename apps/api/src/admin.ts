@@ -5,9 +5,13 @@
  */
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
+import { eq } from 'drizzle-orm';
 import { loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
+import { companies } from './db/schema/companies.ts';
 import { seedDemoIfEmpty } from './db/seed/demo.ts';
+import { wireToCentimes } from './lib/money.ts';
+import { fundCompanyWallet } from './modules/company-wallet/service.ts';
 import { publishTerms } from './modules/terms/service.ts';
 
 const USAGE = `Usage: npm run admin -- <command>
@@ -15,6 +19,8 @@ const USAGE = `Usage: npm run admin -- <command>
 Commands:
   seed-demo                          create the demo companies and accounts if the database has no company
   publish-terms <file.html> <version>  publish new terms of use; every account must accept them again
+  fund-wallet <company-id> <amount-DH> [reference]
+                                     credit a company wallet (a 'wallet_funding' ledger transaction)
   help                               show this text`;
 
 /** npm runs workspace scripts in apps/api; a path typed at the root is relative to where npm was started. */
@@ -42,6 +48,20 @@ const COMMANDS: Record<string, Command> = {
     if (!content) throw new UsageError(`${file} is empty.`);
     const terms = await publishTerms(database.db, { version, content });
     console.log(`Terms ${terms.version} published (id ${terms.id}); accounts will be asked to accept them.`);
+  },
+  'fund-wallet': async ([companyArg, amountArg, reference], database) => {
+    if (!companyArg || !amountArg) throw new UsageError('fund-wallet needs <company-id> and <amount-DH>.');
+    if (!/^\d+$/.test(companyArg)) throw new UsageError(`Not a company id: ${companyArg}.`);
+    const amountCentimes = wireToCentimes(amountArg);
+    if (amountCentimes === null || amountCentimes <= 0n)
+      throw new UsageError(`Not a positive amount in DH: ${amountArg} (e.g. 500000 or 1500.50).`);
+    const companyId = Number(companyArg);
+    const [company] = await database.db.select().from(companies).where(eq(companies.id, companyId));
+    if (!company) throw new UsageError(`No company with id ${companyId}.`);
+    const transaction = await fundCompanyWallet(database.db, { companyId, amountCentimes, reference });
+    console.log(
+      `Wallet of ${company.name} funded with ${amountArg} DH (ledger transaction ${transaction.id}).`,
+    );
   },
 };
 

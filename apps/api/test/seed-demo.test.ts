@@ -5,8 +5,15 @@ import { users } from '../src/db/schema/accounts.ts';
 import { companies } from '../src/db/schema/companies.ts';
 import { announcements, terms, termsAcceptances } from '../src/db/schema/content.ts';
 import { employees, groups } from '../src/db/schema/employees.ts';
-import { DEMO_COMPANY_NAMES, DEMO_LOGINS, DEMO_PASSWORD, seedDemoIfEmpty } from '../src/db/seed/demo.ts';
+import {
+  DEMO_COMPANY_NAMES,
+  DEMO_LOGINS,
+  DEMO_PASSWORD,
+  DEMO_WALLET_FUNDING,
+  seedDemoIfEmpty,
+} from '../src/db/seed/demo.ts';
 import { verifyPassword } from '../src/lib/auth/passwords.ts';
+import { findAccount } from '../src/lib/ledger.ts';
 import { bearerFor } from './auth-helpers.ts';
 import { acceptTerms } from './factories.ts';
 import { createTestApp, type TestApp } from './test-app.ts';
@@ -141,6 +148,16 @@ describe('seedDemoIfEmpty', () => {
     const rows = await employeesOf(rif.id);
     expect(rows).toHaveLength(11);
     expect(rows.every((r) => r.user.email?.endsWith('@rif.ma'))).toBe(true);
+  });
+
+  it('funds both demo wallets (Atlas 500 000 DH, Rif 150 000 DH)', async () => {
+    const atlas = await companyNamed(DEMO_COMPANY_NAMES.atlas);
+    const rif = await companyNamed(DEMO_COMPANY_NAMES.rif);
+    const atlasWallet = await findAccount(t.db, { companyId: atlas.id, kind: 'company_wallet' });
+    const rifWallet = await findAccount(t.db, { companyId: rif.id, kind: 'company_wallet' });
+    expect(atlasWallet?.balanceCentimes).toBe(DEMO_WALLET_FUNDING.atlas);
+    expect(atlasWallet?.balanceCentimes).toBe(50_000_000n);
+    expect(rifWallet?.balanceCentimes).toBe(15_000_000n);
   });
 
   it('publishes one announcement for everyone and one for Atlas', async () => {

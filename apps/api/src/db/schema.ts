@@ -5,5 +5,6 @@ export * from './schema/auth.ts';
 export * from './schema/companies.ts';
 export * from './schema/content.ts';
 export * from './schema/employees.ts';
+export * from './schema/ledger.ts';
 export * from './schema/outbox.ts';
 export * from './schema/people.ts';

@@ -3,6 +3,7 @@ import { announcementRoutes } from './announcements/routes.ts';
 import { authRoutes } from './auth/routes.ts';
 import { changeRequestRoutes } from './change-requests/routes.ts';
 import { cityRoutes } from './cities/routes.ts';
+import { companyWalletRoutes } from './company-wallet/routes.ts';
 import { devOutboxRoutes } from './dev/outbox-routes.ts';
 import { employeeImportRoutes } from './employee-imports/routes.ts';
 import { employeeRoutes } from './employees/routes.ts';
@@ -25,6 +26,7 @@ export const API_MODULES: AppModule[] = [
   signupRoutes,
   employeeRoutes,
   employeeImportRoutes,
+  companyWalletRoutes,
 ];
 
 /** Mounted only outside production. */

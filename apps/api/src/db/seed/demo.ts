@@ -7,7 +7,8 @@
  *   the logins salarie@demo.ma (employee), rh@demo.ma (RH) and drh@demo.ma (DRH), and 51 more
  *   employees: mostly activated, some invited (no password yet), two deactivated, three in no group;
  * - "Rif Industries", recharges, expenses and e-program off, with rh@rif.ma (RH) and 10 employees;
- * - two announcements: one for every company, one for Atlas.
+ * - two announcements: one for every company, one for Atlas;
+ * - funded company wallets: Atlas 500 000 DH, Rif 150 000 DH (one 'wallet_funding' ledger transaction each).
  *
  * Every demo login uses the password DEMO_PASSWORD and has a confirmed phone, so login skips
  * the OTP step, except nouveau@demo.ma whose first login asks for the SMS code (read it at
@@ -19,6 +20,7 @@ import { count, sql } from 'drizzle-orm';
 import { hashPassword } from '../../lib/auth/passwords.ts';
 import { createAnnouncement } from '../../modules/announcements/service.ts';
 import { createCompany } from '../../modules/companies/service.ts';
+import { fundCompanyWallet } from '../../modules/company-wallet/service.ts';
 import { createEmployeeAccount } from '../../modules/employees/service.ts';
 import { createGroup } from '../../modules/groups/service.ts';
 import { publishTerms } from '../../modules/terms/service.ts';
@@ -45,6 +47,8 @@ export const DEMO_LOGINS = {
   firstLogin: 'nouveau@demo.ma',
 } as const;
 export const DEMO_COMPANY_NAMES = { atlas: 'Atlas Démo SARL', rif: 'Rif Industries' } as const;
+/** What the demo wallets start with (centimes): 500 000 DH and 150 000 DH. */
+export const DEMO_WALLET_FUNDING = { atlas: 50_000_000n, rif: 15_000_000n } as const;
 
 /** Any constant: two servers starting at once on one PostgreSQL must not both seed. */
 const SEED_LOCK_KEY = 7_262_026;
@@ -307,7 +311,17 @@ export async function seedDemoIfEmpty(db: Db): Promise<boolean> {
     const seeding = { db: tx, random, newPerson: createPeopleFactory(random, handWritten), passwordHash };
     await publishTerms(tx, { version: DEMO_TERMS_VERSION, content: DEMO_TERMS_HTML });
     const atlas = await seedAtlas(seeding);
-    await seedRif(seeding);
+    const rif = await seedRif(seeding);
+    await fundCompanyWallet(tx, {
+      companyId: atlas.id,
+      amountCentimes: DEMO_WALLET_FUNDING.atlas,
+      reference: 'demo',
+    });
+    await fundCompanyWallet(tx, {
+      companyId: rif.id,
+      amountCentimes: DEMO_WALLET_FUNDING.rif,
+      reference: 'demo',
+    });
     await seedAnnouncements(tx, atlas.id);
     return true;
   });

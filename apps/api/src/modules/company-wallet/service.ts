@@ -1,0 +1,147 @@
+import type { TWalletExport, TWalletTransaction } from '@tasbiq/contracts/company-wallet';
+import { TIME_ZONE } from '@tasbiq/contracts/constants';
+import type { DbOrTx } from '../../db/client.ts';
+import { walletExports } from '../../db/schema/ledger.ts';
+import { toExcelCsv } from '../../lib/csv.ts';
+import { AppError } from '../../lib/errors.ts';
+import { getOrCreateAccount, type LedgerTransaction, postTransaction } from '../../lib/ledger.ts';
+import { centimesToWire } from '../../lib/money.ts';
+import type { FileStorage } from '../../lib/storage.ts';
+import {
+  listWalletTransactions,
+  type WalletExportRow,
+  type WalletFilters,
+  type WalletRow,
+} from './queries.ts';
+
+export type WalletFunding = {
+  companyId: number;
+  amountCentimes: bigint;
+  reference?: string | null;
+  title?: string;
+  description?: string;
+  createdBy?: number | null;
+  idempotencyKey?: string | null;
+};
+
+/**
+ * The platform operator puts money in a company's wallet: debit (+) company_wallet, credit (−)
+ * platform_funding, one 'wallet_funding' ledger transaction.
+ */
+export async function fundCompanyWallet(db: DbOrTx, input: WalletFunding): Promise<LedgerTransaction> {
+  if (input.amountCentimes <= 0n)
+    throw new AppError('min_value', { attr: 'amount', detail: 'Le montant doit être positif.' });
+  return db.transaction(async (tx) => {
+    const wallet = await getOrCreateAccount(tx, { companyId: input.companyId, kind: 'company_wallet' });
+    const platform = await getOrCreateAccount(tx, { companyId: null, kind: 'platform_funding' });
+    return postTransaction(tx, {
+      companyId: input.companyId,
+      type: 'wallet_funding',
+      title: input.title ?? 'Alimentation du portefeuille',
+      description: input.description ?? '',
+      reference: input.reference ?? null,
+      idempotencyKey: input.idempotencyKey ?? null,
+      createdBy: input.createdBy ?? null,
+      entries: [
+        { accountId: wallet.id, amountCentimes: input.amountCentimes },
+        { accountId: platform.id, amountCentimes: -input.amountCentimes },
+      ],
+    });
+  });
+}
+
+export const WALLET_TYPE_LABELS_FR: Record<string, string> = {
+  wallet_funding: 'Alimentation',
+  advance: 'Avance sur salaire',
+  fee: 'Frais',
+  recharge: 'Recharge téléphonique',
+  payout: 'Versement',
+  reversal: 'Annulation',
+};
+
+export function serializeWalletTransaction(row: WalletRow): TWalletTransaction {
+  return {
+    id: row.id,
+    type: row.type,
+    title: row.title,
+    amount: centimesToWire(row.amountCentimes),
+    description: row.description,
+    created: row.createdAt.toISOString(),
+  };
+}
+
+export const walletExportDownloadPath = (id: number) => `/api/company/wallet/export/${id}/download`;
+
+export function serializeWalletExport(row: WalletExportRow): TWalletExport {
+  return {
+    id: row.id,
+    status: row.status ?? 'finished',
+    created: row.createdAt.toISOString(),
+    rows: row.rowCount,
+    download_url: row.status === 'finished' && row.fileKey ? walletExportDownloadPath(row.id) : null,
+  };
+}
+
+const CSV_HEADER = ['Date', 'Type', 'Titre', 'Description', 'Montant (DH)'] as const;
+
+const dateTimeFr = new Intl.DateTimeFormat('fr-FR', {
+  timeZone: TIME_ZONE,
+  day: '2-digit',
+  month: '2-digit',
+  year: 'numeric',
+  hour: '2-digit',
+  minute: '2-digit',
+});
+
+/** The wallet statement as French Excel opens it: BOM, `;`, CRLF, dd/mm/yyyy hh:mm, decimal comma. */
+export function walletCsv(rows: readonly WalletRow[]): string {
+  return toExcelCsv(
+    CSV_HEADER,
+    rows.map((row) => [
+      dateTimeFr.format(row.createdAt).replace(',', ''),
+      WALLET_TYPE_LABELS_FR[row.type] ?? row.type,
+      row.title,
+      row.description,
+      centimesToWire(row.amountCentimes).replace('.', ','),
+    ]),
+  );
+}
+
+/**
+ * Writes the CSV of the filtered wallet movements now (a wallet has at most a few thousand rows a
+ * year) and records the export; a storage failure leaves a 'failed' row in the history.
+ */
+export async function createWalletExport(
+  db: DbOrTx,
+  storage: FileStorage,
+  input: {
+    companyId: number;
+    createdBy: number;
+    filters: WalletFilters;
+    rawFilters: Record<string, unknown>;
+  },
+): Promise<WalletExportRow> {
+  const { rows } = await listWalletTransactions(db, input.companyId, input.filters, null);
+  let fileKey: string | null = null;
+  let status: 'finished' | 'failed' = 'finished';
+  try {
+    fileKey = await storage.put(Buffer.from(walletCsv(rows), 'utf8'), {
+      prefix: 'wallet-exports',
+      extension: 'csv',
+    });
+  } catch {
+    status = 'failed';
+  }
+  const [row] = await db
+    .insert(walletExports)
+    .values({
+      companyId: input.companyId,
+      createdBy: input.createdBy,
+      status,
+      fileKey,
+      rowCount: rows.length,
+      filters: input.rawFilters,
+    })
+    .returning();
+  return row!;
+}

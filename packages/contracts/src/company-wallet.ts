@@ -1,0 +1,57 @@
+import { z } from 'zod';
+import { ZMoney } from './wire.ts';
+
+/**
+ * The company wallet (spec §3 Company wallet, §7 Company wallet). Amounts are decimal strings
+ * ("1500.00"). `total_credit` is what came into the wallet (fundings, reversals), `total_debit`
+ * what left it (advances, fees, top-ups); `balance` = total_credit − total_debit.
+ */
+export const ZWalletBalance = z.object({
+  balance: ZMoney,
+  total_credit: ZMoney,
+  total_debit: ZMoney,
+});
+export type TWalletBalance = z.infer<typeof ZWalletBalance>;
+
+export const WALLET_TRANSACTION_TYPES = [
+  'wallet_funding',
+  'advance',
+  'fee',
+  'recharge',
+  'payout',
+  'reversal',
+] as const;
+export type TWalletTransactionType = (typeof WALLET_TRANSACTION_TYPES)[number];
+
+/** One wallet movement; `amount` is signed for the wallet: + credit (money in), − debit (money out). */
+export const ZWalletTransaction = z.object({
+  id: z.number().int(),
+  type: z.string(),
+  title: z.string(),
+  amount: ZMoney,
+  description: z.string(),
+  created: z.string(),
+});
+export type TWalletTransaction = z.infer<typeof ZWalletTransaction>;
+
+export const WALLET_EXPORT_STATUSES = ['finished', 'failed'] as const;
+
+/** One wallet export (history); `status` defaults to "finished" (spec §9). */
+export const ZWalletExport = z.object({
+  id: z.number().int(),
+  status: z.enum(WALLET_EXPORT_STATUSES),
+  created: z.string(),
+  rows: z.number().int(),
+  download_url: z.string().nullable(),
+});
+export type TWalletExport = z.infer<typeof ZWalletExport>;
+
+/** Body of POST /company/wallet/export/: the list's filters (all optional). */
+export const ZWalletExportRequest = z.object({
+  transaction_type: z.enum(WALLET_TRANSACTION_TYPES).optional(),
+  transaction_type_in: z.array(z.enum(WALLET_TRANSACTION_TYPES)).optional(),
+  search: z.string().max(200).optional(),
+  created_after: z.string().optional(),
+  created_before: z.string().optional(),
+});
+export type TWalletExportRequest = z.input<typeof ZWalletExportRequest>;
