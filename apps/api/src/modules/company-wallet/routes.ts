@@ -92,7 +92,7 @@ export const companyWalletRoutes: AppModule = async (app, { db, storage }) => {
       schema: {
         tags: ['company-wallet'],
         summary: 'Exports the filtered wallet movements as a CSV (French Excel), now',
-        body: ZExportBody.optional(),
+        body: ZExportBody.nullish(),
         response: { 201: ZWalletExport },
       },
     },
