@@ -9,6 +9,7 @@ import { employeeImportRoutes } from './employee-imports/routes.ts';
 import { employeeRoutes } from './employees/routes.ts';
 import { groupRoutes } from './groups/routes.ts';
 import { healthRoutes } from './health/routes.ts';
+import { notificationRoutes } from './notifications/routes.ts';
 import { settingsRoutes } from './settings/routes.ts';
 import { signupRoutes } from './signup/routes.ts';
 import { termsRoutes } from './terms/routes.ts';
@@ -27,6 +28,7 @@ export const API_MODULES: AppModule[] = [
   employeeRoutes,
   employeeImportRoutes,
   companyWalletRoutes,
+  notificationRoutes,
 ];
 
 /** Mounted only outside production. */

@@ -16,16 +16,19 @@
  * the terms modal, which is the flow a new customer sees. Activated employees share the same
  * password hash (one argon2 hash for the whole seed, which keeps it well under a second).
  */
-import { count, sql } from 'drizzle-orm';
+import { count, eq, sql } from 'drizzle-orm';
 import { hashPassword } from '../../lib/auth/passwords.ts';
 import { createAnnouncement } from '../../modules/announcements/service.ts';
 import { createCompany } from '../../modules/companies/service.ts';
 import { fundCompanyWallet } from '../../modules/company-wallet/service.ts';
 import { createEmployeeAccount } from '../../modules/employees/service.ts';
 import { createGroup } from '../../modules/groups/service.ts';
+import { notify } from '../../modules/notifications/service.ts';
 import { publishTerms } from '../../modules/terms/service.ts';
 import type { Db, DbOrTx } from '../client.ts';
+import { users } from '../schema/accounts.ts';
 import { companies } from '../schema/companies.ts';
+import { notifications } from '../schema/notifications.ts';
 import {
   createPeopleFactory,
   createRandom,
@@ -293,6 +296,38 @@ async function seedAnnouncements(db: DbOrTx, atlasId: number) {
   });
 }
 
+/** Three notifications for salarie@demo.ma: one read, two unread and unseen (the badge shows 2). */
+async function seedNotifications(db: DbOrTx, atlasId: number) {
+  const [employee] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(eq(users.email, DEMO_LOGINS.employee));
+  if (!employee) return;
+  const hoursAgo = (hours: number) => new Date(Date.now() - hours * 3_600_000);
+  const demo = [
+    { event: 'advance_created', parameters: { amount: '1500.00' }, at: hoursAgo(50), read: true },
+    { event: 'advance_executed', parameters: { amount: '1500.00' }, at: hoursAgo(26), read: false },
+    {
+      event: 'recharge_executed',
+      parameters: { amount: '50.00', phone: '+212612345678' },
+      at: hoursAgo(3),
+      read: false,
+    },
+  ] as const;
+  for (const item of demo) {
+    const { id } = await notify(db, {
+      userId: employee.id,
+      companyId: atlasId,
+      event: item.event,
+      parameters: item.parameters,
+    });
+    await db
+      .update(notifications)
+      .set({ createdAt: item.at, isRead: item.read, isSeen: item.read })
+      .where(eq(notifications.id, id));
+  }
+}
+
 async function hasCompanies(db: DbOrTx): Promise<boolean> {
   const [row] = await db.select({ value: count() }).from(companies);
   return Number(row?.value ?? 0) > 0;
@@ -323,6 +358,7 @@ export async function seedDemoIfEmpty(db: Db): Promise<boolean> {
       reference: 'demo',
     });
     await seedAnnouncements(tx, atlas.id);
+    await seedNotifications(tx, atlas.id);
     return true;
   });
 }

@@ -1,0 +1,30 @@
+import { sql } from 'drizzle-orm';
+import { boolean, index, integer, jsonb, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { users } from './accounts.ts';
+import { companies } from './companies.ts';
+
+/**
+ * In-app notifications (spec §3 Notification, §7 Notifications). One row per user and event;
+ * `parameters` keeps the raw values (amount "1500.00", advance id…) and the web renders the
+ * French text from the contracts templates. `is_seen` drives the unread badge, `is_read` the
+ * list's unread style.
+ */
+export const notifications = pgTable(
+  'notifications',
+  {
+    id: serial('id').primaryKey(),
+    companyId: integer('company_id').references(() => companies.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    event: text('event').notNull(),
+    parameters: jsonb('parameters')
+      .$type<Record<string, string | number | boolean | null>>()
+      .notNull()
+      .default(sql`'{}'::jsonb`),
+    isRead: boolean('is_read').notNull().default(false),
+    isSeen: boolean('is_seen').notNull().default(false),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('notifications_user_created_idx').on(t.userId, t.createdAt.desc())],
+);

@@ -1,0 +1,78 @@
+import { and, count, desc, eq, inArray, type SQL } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.ts';
+import { notifications } from '../../db/schema/notifications.ts';
+import { dateRangeCondition } from '../../lib/list-sql.ts';
+
+export type NotificationFilters = {
+  eventIn?: string[];
+  timestampAfter?: string;
+  timestampBefore?: string;
+  isRead?: boolean;
+};
+
+export type NotificationRow = typeof notifications.$inferSelect;
+
+/** Every condition starts with the owner: a user only ever sees their own notifications. */
+function conditionsOf(userId: number, filters: NotificationFilters): SQL {
+  return and(
+    eq(notifications.userId, userId),
+    filters.eventIn
+      ? inArray(notifications.event, filters.eventIn.length > 0 ? filters.eventIn : [''])
+      : undefined,
+    filters.isRead === undefined ? undefined : eq(notifications.isRead, filters.isRead),
+    dateRangeCondition(notifications.createdAt, filters.timestampAfter, filters.timestampBefore),
+  )!;
+}
+
+/** The user's notifications, newest first (id breaks ties). */
+export async function listNotifications(
+  db: DbOrTx,
+  userId: number,
+  filters: NotificationFilters,
+  page: { limit: number; offset: number },
+): Promise<{ count: number; rows: NotificationRow[] }> {
+  const where = conditionsOf(userId, filters);
+  const [total] = await db.select({ value: count() }).from(notifications).where(where);
+  const rows = await db
+    .select()
+    .from(notifications)
+    .where(where)
+    .orderBy(desc(notifications.createdAt), desc(notifications.id))
+    .limit(page.limit)
+    .offset(page.offset);
+  return { count: total?.value ?? 0, rows };
+}
+
+/** Ids of the user's unseen notifications, newest first. */
+export async function unseenIds(db: DbOrTx, userId: number): Promise<number[]> {
+  const rows = await db
+    .select({ id: notifications.id })
+    .from(notifications)
+    .where(and(eq(notifications.userId, userId), eq(notifications.isSeen, false)))
+    .orderBy(desc(notifications.createdAt), desc(notifications.id));
+  return rows.map((r) => r.id);
+}
+
+export async function findOwnNotification(db: DbOrTx, userId: number, id: number) {
+  const [row] = await db
+    .select({ id: notifications.id })
+    .from(notifications)
+    .where(and(eq(notifications.userId, userId), eq(notifications.id, id)));
+  return row;
+}
+
+/** Sets `is_seen` or `is_read` on one of the user's notifications (`id`) or all of them. */
+export async function markNotifications(
+  db: DbOrTx,
+  userId: number,
+  field: 'isSeen' | 'isRead',
+  id: number | null,
+): Promise<number> {
+  const column = notifications[field];
+  const rows = await db
+    .update(notifications)
+    .set(field === 'isRead' ? { isRead: true, isSeen: true } : { isSeen: true })
+    .where(and(eq(notifications.userId, userId), id === null ? eq(column, false) : eq(notifications.id, id)))
+    .returning();
+  return rows.length;
+}
