@@ -57,7 +57,7 @@ export function renderNotificationText(
       const value = parameters[name];
       return value === undefined || value === null || value === '' ? '' : format(name, value);
     })
-    .replace(/\s{2,}/g, ' ')
+    .replace(/ {2,}/g, ' ')
     .trim();
 }
 

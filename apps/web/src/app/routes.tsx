@@ -13,6 +13,7 @@ import { EmployeesScreen } from '../features/employees/employees-screen.tsx';
 import { GroupsScreen } from '../features/groups/groups-screen.tsx';
 import { HomeScreen } from '../features/home/home-screen.tsx';
 import { NotFoundScreen } from '../features/not-found/not-found-screen.tsx';
+import { NotificationsScreen } from '../features/notifications/notifications-screen.tsx';
 import { OnboardingScreen } from '../features/onboarding/onboarding-screen.tsx';
 import { ProfileScreen } from '../features/profile/profile-screen.tsx';
 import { IdentitiesScreen } from '../features/signup/identities-screen.tsx';
@@ -49,7 +50,7 @@ export const EMPLOYEE_PAGES: readonly PageRoute[] = [
   { path: 'profile', title: 'Mon profil', screen: <ProfileScreen /> },
   { path: 'card', title: 'Ma carte' },
   { path: 'bonuses', title: 'Primes et paniers', anyFeature: ['bonuses'] },
-  { path: 'notifications', title: 'Notifications' },
+  { path: 'notifications', title: 'Notifications', screen: <NotificationsScreen /> },
   { path: 'missionorders', title: 'Ordres de mission', anyFeature: ['expenses'] },
   { path: 'missionorders/add', title: 'Nouvel ordre de mission', anyFeature: ['expenses'] },
   { path: 'missionorders/:id', title: 'Ordre de mission', anyFeature: ['expenses'] },
@@ -61,7 +62,7 @@ export const EMPLOYEE_PAGES: readonly PageRoute[] = [
 export const HR_PAGES: readonly PageRoute[] = [
   { path: '', title: 'Tableau de bord' },
   { path: 'wallet', title: 'Portefeuille' },
-  { path: 'notifications', title: 'Notifications' },
+  { path: 'notifications', title: 'Notifications', screen: <NotificationsScreen /> },
   { path: 'transactions', title: 'Transactions' },
   { path: 'employees/add', title: 'Ajouter un salarié', screen: <AddEmployeeScreen /> },
   { path: 'employees/import', title: 'Importer des salariés', screen: <EmployeeImportScreen /> },

@@ -1,6 +1,7 @@
 import { IconBell, IconHistory, IconHome, IconSwitchHorizontal, IconUser } from '@tabler/icons-react';
 import { isHr } from '@tasbiq/contracts/roles';
 import { Link, NavLink, Outlet } from 'react-router';
+import { NotificationsBadge } from '../../features/notifications/components/notifications-badge.tsx';
 import { useReadySession } from '../../features/session/ready-session.tsx';
 import { cx } from '../../lib/cx.ts';
 import { type NavItem, visibleNavItems } from './nav-items.ts';
@@ -56,6 +57,7 @@ export function EmployeeLayout() {
                   >
                     <Icon aria-hidden="true" className="size-6 sm:size-5" />
                     <span>{label}</span>
+                    {to === '/notifications' ? <NotificationsBadge /> : null}
                   </NavLink>
                 </li>
               ))}

@@ -21,6 +21,7 @@ import {
 } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { Link, NavLink, Outlet, useLocation } from 'react-router';
+import { NotificationsBadge } from '../../features/notifications/components/notifications-badge.tsx';
 import { useLogoutMutation } from '../../features/session/api/logout.ts';
 import { useReadySession } from '../../features/session/ready-session.tsx';
 import { cx } from '../../lib/cx.ts';
@@ -93,6 +94,7 @@ function HrMenu() {
               >
                 <Icon aria-hidden="true" className="size-5 shrink-0" />
                 {label}
+                {to === '/rh/notifications' ? <NotificationsBadge /> : null}
               </NavLink>
             </li>
           ))}

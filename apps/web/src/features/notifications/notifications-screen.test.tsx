@@ -1,0 +1,162 @@
+import type { TNotification } from '@tasbiq/contracts/notifications';
+import { screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { apiError, type FakeHandler } from '../../app/testing/fake-api.ts';
+import { renderApp, sessionHandlers, signIn } from '../../app/testing/render-app.tsx';
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+const minutesAgo = (m: number) => new Date(Date.now() - m * 60_000).toISOString();
+
+const note = (
+  id: number,
+  event: string,
+  is_read: boolean,
+  parameters = {},
+  age = id * 10,
+): TNotification => ({
+  id,
+  event,
+  is_read,
+  timestamp: minutesAgo(age),
+  parameters,
+});
+
+/** A tiny in-memory API: list with is_read + limit/offset, unseen, read one/all. */
+function notificationsApi(initial: TNotification[]) {
+  let items = [...initial];
+  let unseen = initial.filter((n) => !n.is_read).map((n) => n.id);
+  const handlers: Record<string, FakeHandler> = {
+    'GET /notifications': (request) => {
+      const isRead = request.query.get('is_read');
+      const limit = Number(request.query.get('limit') ?? 20);
+      const offset = Number(request.query.get('offset') ?? 0);
+      const all = items.filter((n) => isRead === null || String(n.is_read) === isRead);
+      return {
+        body: { count: all.length, next: null, previous: null, results: all.slice(offset, offset + limit) },
+      };
+    },
+    'GET /notifications/unseen': () => ({ body: { count: unseen.length, ids: unseen } }),
+    'POST /notifications/unseen': () => {
+      const updated = unseen.length;
+      unseen = [];
+      return { body: { updated } };
+    },
+    'POST /notifications/read': (request) => {
+      const body = request.body as { id?: number; all?: boolean };
+      const targets = items.filter((n) => !n.is_read && (body.all || n.id === body.id));
+      items = items.map((n) => (targets.includes(n) ? { ...n, is_read: true } : n));
+      return { body: { updated: targets.length } };
+    },
+  };
+  return handlers;
+}
+
+function open(path: string, handlers: Record<string, FakeHandler>, roles: string[] = [], itemsPerPage = 20) {
+  signIn();
+  return renderApp(path, {
+    handlers: {
+      ...sessionHandlers({ account: { roles: roles as never }, settings: { items_per_page: itemsPerPage } }),
+      ...handlers,
+    },
+  });
+}
+
+const SAMPLE = [
+  note(1, 'advance_executed', false, { amount: '1500.00' }, 5),
+  note(2, 'recharge_failed', false, { amount: '50.00', phone: '+212600000001' }, 120),
+  note(3, 'advance_created', true, { amount: '1500.00' }, 60 * 30),
+];
+
+describe('/notifications', () => {
+  it('lists notifications in French with formatted amounts, relative time and unread style', async () => {
+    open('/notifications', notificationsApi(SAMPLE));
+    const list = await screen.findByRole('list', { name: 'Notifications' });
+    const items = within(list).getAllByRole('listitem');
+    expect(items).toHaveLength(3);
+    expect(items[0]).toHaveAccessibleName('Non lue : Avance versée');
+    expect(within(items[0]!).getByText('Votre avance de 1 500 DH a été versée.')).toBeInTheDocument();
+    expect(within(items[0]!).getByText('il y a 5 minutes')).toBeInTheDocument();
+    expect(
+      within(items[1]!).getByText(/La recharge de 50\sDH du numéro \+212600000001 a échoué/),
+    ).toBeInTheDocument();
+    expect(items[2]).toHaveAccessibleName('Demande d’avance envoyée');
+    expect(within(items[2]!).getByText('il y a 1 jour')).toBeInTheDocument();
+    expect(screen.getByText('2 notifications non lues')).toBeInTheDocument();
+  });
+
+  it('marks everything seen on opening, and clears the badge', async () => {
+    const app = open('/notifications', notificationsApi(SAMPLE));
+    await screen.findByRole('list', { name: 'Notifications' });
+    await waitFor(() => expect(app.api.requestsTo('POST /notifications/unseen')).toHaveLength(1));
+    expect(app.api.requestsTo('POST /notifications/unseen')[0]!.body).toEqual({ all: true });
+    await waitFor(() =>
+      expect(screen.queryByLabelText(/non lues?$/, { selector: '[role=status]' })).toBeNull(),
+    );
+  });
+
+  it('marks all as read, then one filter shows none unread', async () => {
+    const app = open('/notifications', notificationsApi(SAMPLE));
+    const button = await screen.findByRole('button', { name: 'Tout marquer comme lu' });
+    await waitFor(() => expect(button).toBeEnabled());
+    await app.user.click(button);
+    expect(app.api.requestsTo('POST /notifications/read')[0]!.body).toEqual({ all: true });
+    await waitFor(() => expect(button).toBeDisabled());
+    expect(screen.queryAllByRole('listitem', { name: /^Non lue :/ })).toHaveLength(0);
+    await app.user.click(screen.getByRole('button', { name: 'Non lues' }));
+    expect(screen.getByRole('button', { name: 'Non lues' })).toHaveAttribute('aria-pressed', 'true');
+    expect(await screen.findByText('Aucune notification')).toBeInTheDocument();
+  });
+
+  it('marks one as read', async () => {
+    const app = open('/notifications', notificationsApi(SAMPLE));
+    await app.user.click(await screen.findByRole('button', { name: 'Marquer « Avance versée » comme lue' }));
+    expect(app.api.requestsTo('POST /notifications/read')[0]!.body).toEqual({ id: 1 });
+    await waitFor(() => expect(screen.getByText('1 notification non lue')).toBeInTheDocument());
+  });
+
+  it('filters unread ones and paginates', async () => {
+    const many = Array.from({ length: 5 }, (_, i) =>
+      note(i + 1, 'advance_canceled', i % 2 === 0, { amount: `${(i + 1) * 100}.00` }),
+    );
+    const app = open('/notifications', notificationsApi(many), [], 2);
+    await screen.findByRole('list', { name: 'Notifications' });
+    expect(screen.getByText('1–2 sur 5')).toBeInTheDocument();
+    await app.user.click(screen.getByRole('button', { name: 'Suivant' }));
+    expect(await screen.findByText('3–4 sur 5')).toBeInTheDocument();
+    expect(screen.getByText('Votre avance de 300 DH a été annulée.')).toBeInTheDocument();
+    await app.user.click(screen.getByRole('button', { name: 'Non lues' }));
+    await waitFor(() => expect(screen.queryByText(/sur 5/)).toBeNull());
+    const last = app.api.requestsTo('GET /notifications').at(-1)!;
+    expect(last.query.get('is_read')).toBe('false');
+    expect(last.query.get('offset')).toBeNull();
+    expect(within(screen.getByRole('list', { name: 'Notifications' })).getAllByRole('listitem')).toHaveLength(
+      2,
+    );
+  });
+
+  it('says when there is none, and when loading fails (with a retry)', async () => {
+    open('/notifications', notificationsApi([]));
+    expect(await screen.findByText('Aucune notification')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Tout marquer comme lu' })).toBeDisabled();
+  });
+
+  it('shows an error with a retry', async () => {
+    const app = open('/notifications', {
+      ...notificationsApi(SAMPLE),
+      'GET /notifications': apiError(500, 'server_error'),
+    });
+    expect(await screen.findByText("Les notifications n'ont pas pu être chargées.")).toBeInTheDocument();
+    app.api.on('GET /notifications', notificationsApi(SAMPLE)['GET /notifications']!);
+    await app.user.click(screen.getByRole('button', { name: 'Réessayer' }));
+    expect(await screen.findByRole('list', { name: 'Notifications' })).toBeInTheDocument();
+  });
+
+  it('is the HR page too', async () => {
+    open('/rh/notifications', notificationsApi(SAMPLE), ['RH']);
+    expect(await screen.findByRole('heading', { name: 'Notifications' })).toBeInTheDocument();
+    expect(await screen.findByRole('list', { name: 'Notifications' })).toBeInTheDocument();
+  });
+});
