@@ -1,27 +1,17 @@
 import { IconCalendarStats } from '@tabler/icons-react';
-import {
-  EMPLOYEE_IMPORT_COLUMNS,
-  type TEmployeeImportResponse,
-  type TImportReport,
-} from '@tasbiq/contracts/employee-imports';
-import { type FormEvent, useId, useState } from 'react';
+import { EMPLOYEE_IMPORT_COLUMNS } from '@tasbiq/contracts/employee-imports';
+import { useId, useState } from 'react';
 import { Link } from 'react-router';
 import { Button } from '../../components/ui/button.tsx';
 import { MessageBox } from '../../components/ui/message-box.tsx';
 import { PageTitle } from '../../components/ui/page-title.tsx';
-import { errorMessage, fieldErrors } from '../../lib/errors/error-message.ts';
 import { useImportEmployeesMutation } from './api/import-employees.ts';
 import { ColumnsHelp } from './components/columns-help.tsx';
-import { CsvFilePicker, csvFileProblem } from './components/csv-file-picker.tsx';
-import { ImportReportTable, importReportOf } from './components/import-report.tsx';
+import { CsvFilePicker } from './components/csv-file-picker.tsx';
+import { ImportReportTable } from './components/import-report.tsx';
 import { TemplateButton } from './components/template-button.tsx';
 import { UploadProgress } from './components/upload-progress.tsx';
-import { useUploadPhase } from './use-upload-phase.ts';
-
-type Outcome =
-  | { kind: 'imported'; answer: TEmployeeImportResponse }
-  | { kind: 'report'; report: TImportReport }
-  | { kind: 'error'; message: string };
+import { useCsvUpload } from './components/use-csv-upload.ts';
 
 const cardClass = 'flex flex-col gap-4 rounded-2xl bg-white p-4 ring-1 ring-gray-200 sm:p-6';
 
@@ -35,47 +25,14 @@ function importedText(count: number): string {
  * nothing is imported while one line is wrong.
  */
 export function EmployeeImportScreen() {
-  const upload = useImportEmployeesMutation();
-  const progress = useUploadPhase();
+  const upload = useCsvUpload({
+    mutation: useImportEmployeesMutation(),
+    missingFileMessage: 'Choisissez le fichier CSV de vos salariés.',
+    fileField: 'csvfile',
+  });
   const smsId = useId();
-  const [file, setFile] = useState<File | null>(null);
-  const [fileError, setFileError] = useState<string | null>(null);
   const [sendSms, setSendSms] = useState(true);
-  const [outcome, setOutcome] = useState<Outcome | null>(null);
-
-  const pickFile = (picked: File | null) => {
-    setFile(picked);
-    setFileError(picked ? csvFileProblem(picked) : null);
-    if (outcome?.kind !== 'report') setOutcome(null);
-  };
-
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    if (!file) {
-      setFileError('Choisissez le fichier CSV de vos salariés.');
-      return;
-    }
-    if (csvFileProblem(file)) return;
-    setOutcome(null);
-    progress.start();
-    upload.mutate(
-      { file, sendSms, ...progress.callbacks },
-      {
-        onSuccess: (answer) => {
-          setOutcome({ kind: 'imported', answer });
-          setFile(null);
-        },
-        onError: (error) => {
-          const report = importReportOf(error);
-          const onFile = fieldErrors(error).csvfile;
-          if (report) setOutcome({ kind: 'report', report });
-          else if (onFile) setFileError(onFile);
-          else setOutcome({ kind: 'error', message: errorMessage(error) });
-        },
-        onSettled: () => progress.stop(),
-      },
-    );
-  };
+  const { outcome } = upload;
 
   return (
     <div className="flex flex-col gap-4">
@@ -108,15 +65,15 @@ export function EmployeeImportScreen() {
         />
       </section>
 
-      <form noValidate onSubmit={onSubmit} className={cardClass}>
+      <form noValidate onSubmit={(event) => upload.submit(event, { sendSms })} className={cardClass}>
         <h2 id="import-step-upload" className="text-base font-semibold text-gray-900">
           2. Envoyez-le
         </h2>
         <CsvFilePicker
           label="Fichier CSV des salariés"
-          file={file}
-          onFileChange={pickFile}
-          error={fileError}
+          file={upload.file}
+          onFileChange={upload.pickFile}
+          error={upload.fileError}
           disabled={upload.isPending}
         />
         <div className="flex items-start gap-3">
@@ -139,11 +96,11 @@ export function EmployeeImportScreen() {
             </p>
           </div>
         </div>
-        {progress.phase ? <UploadProgress phase={progress.phase} /> : null}
+        {upload.phase ? <UploadProgress phase={upload.phase} /> : null}
         <Button type="submit" label="Importer" loading={upload.isPending} className="sm:self-start" />
       </form>
 
-      {outcome?.kind === 'imported' ? (
+      {outcome?.kind === 'done' ? (
         <MessageBox severity="success" title={importedText(outcome.answer.created)}>
           <div className="flex flex-col gap-1">
             {outcome.answer.invitations_queued > 0 ? (

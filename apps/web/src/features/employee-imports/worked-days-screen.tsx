@@ -1,28 +1,18 @@
 import { IconUsersPlus } from '@tabler/icons-react';
 import { TIME_ZONE } from '@tasbiq/contracts/constants';
-import {
-  type TImportReport,
-  type TWorkedDaysUploadResponse,
-  WORKED_DAYS_COLUMNS,
-} from '@tasbiq/contracts/employee-imports';
-import { type FormEvent, useState } from 'react';
+import { WORKED_DAYS_COLUMNS } from '@tasbiq/contracts/employee-imports';
+import { useState } from 'react';
 import { Button } from '../../components/ui/button.tsx';
 import { FormField, inputClassName } from '../../components/ui/form-field.tsx';
 import { MessageBox } from '../../components/ui/message-box.tsx';
 import { PageTitle } from '../../components/ui/page-title.tsx';
-import { errorMessage, fieldErrors } from '../../lib/errors/error-message.ts';
 import { useUploadWorkedDaysMutation } from './api/upload-worked-days.ts';
 import { ColumnsHelp } from './components/columns-help.tsx';
-import { CsvFilePicker, csvFileProblem } from './components/csv-file-picker.tsx';
-import { ImportReportTable, importReportOf } from './components/import-report.tsx';
+import { CsvFilePicker } from './components/csv-file-picker.tsx';
+import { ImportReportTable } from './components/import-report.tsx';
 import { TemplateButton } from './components/template-button.tsx';
 import { UploadProgress } from './components/upload-progress.tsx';
-import { useUploadPhase } from './use-upload-phase.ts';
-
-type Outcome =
-  | { kind: 'saved'; answer: TWorkedDaysUploadResponse }
-  | { kind: 'report'; report: TImportReport }
-  | { kind: 'error'; message: string };
+import { useCsvUpload } from './components/use-csv-upload.ts';
 
 const cardClass = 'flex flex-col gap-4 rounded-2xl bg-white p-4 ring-1 ring-gray-200 sm:p-6';
 
@@ -52,49 +42,16 @@ function monthLabel(month: number, year: number): string {
  * for the same month replaces the figures; a file with a wrong line changes nothing.
  */
 export function WorkedDaysScreen() {
-  const upload = useUploadWorkedDaysMutation();
-  const progress = useUploadPhase();
+  const upload = useCsvUpload({
+    mutation: useUploadWorkedDaysMutation(),
+    missingFileMessage: 'Choisissez le fichier CSV des jours travaillés.',
+    fileField: 'file',
+  });
   const now = currentMonth();
   const [month, setMonth] = useState(now.month);
   const [year, setYear] = useState(now.year);
-  const [file, setFile] = useState<File | null>(null);
-  const [fileError, setFileError] = useState<string | null>(null);
-  const [outcome, setOutcome] = useState<Outcome | null>(null);
+  const { outcome } = upload;
   const years = [now.year - 1, now.year, now.year + 1];
-
-  const pickFile = (picked: File | null) => {
-    setFile(picked);
-    setFileError(picked ? csvFileProblem(picked) : null);
-    if (outcome?.kind !== 'report') setOutcome(null);
-  };
-
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    if (!file) {
-      setFileError('Choisissez le fichier CSV des jours travaillés.');
-      return;
-    }
-    if (csvFileProblem(file)) return;
-    setOutcome(null);
-    progress.start();
-    upload.mutate(
-      { file, month, year, ...progress.callbacks },
-      {
-        onSuccess: (answer) => {
-          setOutcome({ kind: 'saved', answer });
-          setFile(null);
-        },
-        onError: (error) => {
-          const report = importReportOf(error);
-          const onFile = fieldErrors(error).file;
-          if (report) setOutcome({ kind: 'report', report });
-          else if (onFile) setFileError(onFile);
-          else setOutcome({ kind: 'error', message: errorMessage(error) });
-        },
-        onSettled: () => progress.stop(),
-      },
-    );
-  };
 
   return (
     <div className="flex flex-col gap-4">
@@ -127,7 +84,7 @@ export function WorkedDaysScreen() {
         />
       </section>
 
-      <form noValidate onSubmit={onSubmit} className={cardClass}>
+      <form noValidate onSubmit={(event) => upload.submit(event, { month, year })} className={cardClass}>
         <h2 id="wd-step-upload" className="text-base font-semibold text-gray-900">
           2. Choisissez le mois et envoyez le fichier
         </h2>
@@ -169,16 +126,16 @@ export function WorkedDaysScreen() {
         </div>
         <CsvFilePicker
           label="Fichier CSV des jours travaillés"
-          file={file}
-          onFileChange={pickFile}
-          error={fileError}
+          file={upload.file}
+          onFileChange={upload.pickFile}
+          error={upload.fileError}
           disabled={upload.isPending}
         />
-        {progress.phase ? <UploadProgress phase={progress.phase} /> : null}
+        {upload.phase ? <UploadProgress phase={upload.phase} /> : null}
         <Button type="submit" label="Envoyer" loading={upload.isPending} className="sm:self-start" />
       </form>
 
-      {outcome?.kind === 'saved' ? (
+      {outcome?.kind === 'done' ? (
         <MessageBox severity="success">
           {outcome.answer.updated === 1
             ? '1 salarié mis à jour'

@@ -7,7 +7,12 @@ import { MessageBox } from '../../components/ui/message-box.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { errorMessage } from '../../lib/errors/error-message.ts';
 import { isApiError } from '../../lib/http/api-error.ts';
-import { PasswordField } from '../shared/components/password-field.tsx';
+import {
+  NEW_PASSWORD_DEFAULTS,
+  NewPasswordFields,
+  type NewPasswordValues,
+  withPasswordMatch,
+} from '../shared/components/new-password-fields.tsx';
 import { applyServerErrors } from '../shared/forms/apply-server-errors.ts';
 import { frenchZodResolver } from '../shared/forms/french-zod-resolver.ts';
 import { useConfirmActivationMutation } from './api/confirm-activation.ts';
@@ -17,11 +22,7 @@ export const INVALID_ACTIVATION_LINK = 'Le lien est invalide ou a expiré.';
 
 const LABELS = { new_password: 'Mot de passe', confirm_password: 'Confirmation du mot de passe' } as const;
 
-const ZActivationForm = ZActivationConfirmRequest.omit({ token: true }).refine(
-  (values) => values.new_password === values.confirm_password,
-  { path: ['confirm_password'], message: 'PASSWORD_MISMATCH' },
-);
-type Values = { new_password: string; confirm_password: string };
+const ZActivationForm = withPasswordMatch(ZActivationConfirmRequest.omit({ token: true }));
 
 /** /activate?token=…: the invitation link. The person chooses a password and their account opens. */
 export function ActivateScreen() {
@@ -82,9 +83,9 @@ function ActivationForm({
     handleSubmit,
     setError,
     formState: { errors },
-  } = useForm<Values>({
+  } = useForm<NewPasswordValues>({
     resolver: frenchZodResolver(ZActivationForm, LABELS),
-    defaultValues: { new_password: '', confirm_password: '' },
+    defaultValues: NEW_PASSWORD_DEFAULTS,
   });
 
   const onSubmit = handleSubmit((values) => {
@@ -127,20 +128,7 @@ function ActivationForm({
         </p>
       </div>
       {formError ? <MessageBox severity="danger">{formError}</MessageBox> : null}
-      <PasswordField
-        label={LABELS.new_password}
-        error={errors.new_password?.message}
-        required
-        autoComplete="new-password"
-        {...register('new_password')}
-      />
-      <PasswordField
-        label={LABELS.confirm_password}
-        error={errors.confirm_password?.message}
-        required
-        autoComplete="new-password"
-        {...register('confirm_password')}
-      />
+      <NewPasswordFields labels={LABELS} register={register} errors={errors} />
       <Button type="submit" size="lg" label="Activer mon compte" loading={activate.isPending} />
     </form>
   );

@@ -3,7 +3,12 @@ import { useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Button } from '../../../components/ui/button.tsx';
 import { MessageBox } from '../../../components/ui/message-box.tsx';
-import { PasswordField } from '../../shared/components/password-field.tsx';
+import {
+  NEW_PASSWORD_DEFAULTS,
+  NewPasswordFields,
+  type NewPasswordValues,
+  withPasswordMatch,
+} from '../../shared/components/new-password-fields.tsx';
 import { applyServerErrors } from '../../shared/forms/apply-server-errors.ts';
 import { frenchZodResolver } from '../../shared/forms/french-zod-resolver.ts';
 import { useConfirmPasswordResetMutation } from '../api/confirm-password-reset.ts';
@@ -13,11 +18,7 @@ export const RESET_PASSWORD_LABELS = {
   confirm_password: 'Confirmation du mot de passe',
 } as const;
 
-const ZResetPasswordForm = ZPasswordResetConfirm.omit({ token: true }).refine(
-  (values) => values.new_password === values.confirm_password,
-  { path: ['confirm_password'], message: 'PASSWORD_MISMATCH' },
-);
-type Values = { new_password: string; confirm_password: string };
+const ZResetPasswordForm = withPasswordMatch(ZPasswordResetConfirm.omit({ token: true }));
 
 /** /reset?token=… once the token is known good: choose the new password. */
 export function ResetPasswordForm({ token }: { token: string }) {
@@ -29,9 +30,9 @@ export function ResetPasswordForm({ token }: { token: string }) {
     handleSubmit,
     setError,
     formState: { errors },
-  } = useForm<Values>({
+  } = useForm<NewPasswordValues>({
     resolver: frenchZodResolver(ZResetPasswordForm, RESET_PASSWORD_LABELS),
-    defaultValues: { new_password: '', confirm_password: '' },
+    defaultValues: NEW_PASSWORD_DEFAULTS,
   });
 
   const onSubmit = handleSubmit((values) => {
@@ -69,20 +70,7 @@ export function ResetPasswordForm({ token }: { token: string }) {
         </p>
       </div>
       {formError ? <MessageBox severity="danger">{formError}</MessageBox> : null}
-      <PasswordField
-        label={RESET_PASSWORD_LABELS.new_password}
-        error={errors.new_password?.message}
-        required
-        autoComplete="new-password"
-        {...register('new_password')}
-      />
-      <PasswordField
-        label={RESET_PASSWORD_LABELS.confirm_password}
-        error={errors.confirm_password?.message}
-        required
-        autoComplete="new-password"
-        {...register('confirm_password')}
-      />
+      <NewPasswordFields labels={RESET_PASSWORD_LABELS} register={register} errors={errors} />
       <Button
         type="submit"
         size="lg"
