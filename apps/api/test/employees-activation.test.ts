@@ -126,7 +126,7 @@ describe('activation refusals', () => {
   it('does not take a reset link for an activation link', async () => {
     const { phone } = await invite();
     const [user] = await t.db.select().from(users).where(eq(users.phone, phone));
-    const { issueLink } = await import('../src/modules/employees/links.ts');
+    const { issueLink } = await import('../src/lib/password-links.ts');
     const resetToken = await issueLink(t.db, user!.id, 'reset');
     expect((await post(t, '/api/auth/activation/verify', { token: resetToken })).statusCode).toBe(400);
   });

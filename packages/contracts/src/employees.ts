@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { CHANGE_REQUEST_FIELDS } from './change-requests.ts';
 import { ADVANCE_PERCENTAGE_OPTIONS, ADVANCES_PER_MONTH_OPTIONS } from './constants.ts';
 import { ZCin, ZEmail, ZPhone, ZRib } from './validators.ts';
 import { ZMoney } from './wire.ts';
@@ -52,16 +53,9 @@ export const EMPLOYEE_DEFAULTS = {
 
 /**
  * Identity and bank fields that only a change request (asked by an RH, decided by the DRH) may
- * change; the same list as change-requests.ts `CHANGE_REQUEST_FIELDS`.
+ * change: exactly the fields a change request can carry.
  */
-export const CHANGE_REQUEST_ONLY_FIELDS = [
-  'cin',
-  'rib',
-  'first_name',
-  'last_name',
-  'birthday',
-  'serial',
-] as const;
+export const CHANGE_REQUEST_ONLY_FIELDS = CHANGE_REQUEST_FIELDS;
 
 // ---------------------------------------------------------------------------------------------
 // Input building blocks. HTML forms send strings: blank means "not given", digits are numbers.

@@ -10,13 +10,12 @@ import { companies } from '../../db/schema/companies.ts';
 import { hashPassword } from '../../lib/auth/passwords.ts';
 import type { UserRow } from '../../lib/auth/session.ts';
 import { fieldError } from '../../lib/errors.ts';
+import { hashLinkToken, issueLink } from '../../lib/password-links.ts';
 import { RequestValidationError } from '../../lib/validation.ts';
 import { resetPasswordFailed } from './auth-errors.ts';
 import { checkCurrentPassword, isAccountUsable } from './login-service.ts';
 import { checkNewPassword } from './password-policy.ts';
 import { findAccountByLoginName, parseLoginName } from './queries.ts';
-
-const hashResetToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
 function assertPasswordPolicy(newPassword: string, confirmPassword: string, owner: UserRow) {
   const issues = checkNewPassword({ newPassword, confirmPassword, owner });
@@ -64,7 +63,7 @@ export async function requestPasswordReset(ctx: AppContext, username: string): P
   if (!user.passwordHash) return;
 
   const now = new Date();
-  const token = randomBytes(32).toString('base64url');
+  let token = '';
   const created = await ctx.db.transaction(async (tx) => {
     await tx.select({ id: users.id }).from(users).where(eq(users.id, user.id)).for('update');
     const [recent] = await tx
@@ -78,13 +77,7 @@ export async function requestPasswordReset(ctx: AppContext, username: string): P
       )
       .limit(1);
     if (recent) return false;
-    await expireLiveResetTokens(tx, user.id, now);
-    await tx.insert(passwordResetTokens).values({
-      userId: user.id,
-      tokenHash: hashResetToken(token),
-      expiresAt: new Date(now.getTime() + RESET_LINK_TTL_SECONDS * 1000),
-      createdAt: now,
-    });
+    token = await issueLink(tx, user.id, 'reset', now);
     return true;
   });
   if (!created) return;
@@ -132,7 +125,7 @@ async function findLiveResetToken(db: DbOrTx, token: string, lock: boolean) {
     .leftJoin(companies, eq(companies.id, users.companyId))
     // Activation links share the table but not this door: they must activate the employee too.
     .where(
-      and(eq(passwordResetTokens.tokenHash, hashResetToken(token)), eq(passwordResetTokens.purpose, 'reset')),
+      and(eq(passwordResetTokens.tokenHash, hashLinkToken(token)), eq(passwordResetTokens.purpose, 'reset')),
     )
     .limit(1);
   const [row] = lock ? await query.for('update', { of: passwordResetTokens }) : await query;

@@ -1,6 +1,5 @@
 import { type ImportColumn, MAX_IMPORT_ROWS } from '@tasbiq/contracts/employee-imports';
 import { ERROR_MESSAGES_FR } from '@tasbiq/contracts/error-codes';
-import type { FastifyRequest } from 'fastify';
 import {
   type ColumnMapping,
   type ColumnSpec,
@@ -9,30 +8,11 @@ import {
   looksLikeText,
   readCsv,
 } from '../../lib/csv.ts';
+import type { UploadedCsv } from '../../lib/csv-form.ts';
 import { AppError, fieldError } from '../../lib/errors.ts';
 import type { ImportReport } from './report.ts';
 
-export type UploadedCsv = { fieldName: string; fileName: string; data: Buffer };
-export type CsvForm = { file: UploadedCsv | null; fields: Record<string, string> };
-
-/**
- * Reads a multipart form with one CSV file (under any of `fileFields`) and text fields. The size
- * limit is the multipart plugin's (10 MB, answered 413); other file fields are drained and ignored.
- */
-export async function readCsvForm(request: FastifyRequest, fileFields: readonly string[]): Promise<CsvForm> {
-  const fields: Record<string, string> = Object.create(null);
-  let file: UploadedCsv | null = null;
-  for await (const part of request.parts()) {
-    if (part.type === 'field') {
-      if (typeof part.value === 'string') fields[part.fieldname] = part.value;
-    } else if (file === null && fileFields.includes(part.fieldname)) {
-      file = { fieldName: part.fieldname, fileName: part.filename, data: await part.toBuffer() };
-    } else {
-      part.file.resume();
-    }
-  }
-  return { file, fields: { ...fields } };
-}
+export type { UploadedCsv } from '../../lib/csv-form.ts';
 
 /**
  * The checks every CSV upload starts with: a file is there, it is named `.csv` AND its bytes are

@@ -4,7 +4,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from '../../context.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { passwordResetTokens } from '../../db/schema/auth.ts';
-import { hashLinkToken, sendLink } from '../employees/links.ts';
+import { hashLinkToken, sendLink } from '../../lib/password-links.ts';
 
 const BATCH = 1000;
 

@@ -8,9 +8,9 @@ import { companies } from '../../db/schema/companies.ts';
 import { employees } from '../../db/schema/employees.ts';
 import { hashPassword } from '../../lib/auth/passwords.ts';
 import { AppError } from '../../lib/errors.ts';
+import { hashLinkToken } from '../../lib/password-links.ts';
 import { RequestValidationError } from '../../lib/validation.ts';
 import { checkNewPassword } from '../auth/password-policy.ts';
-import { hashLinkToken } from './links.ts';
 
 const invalidToken = () => new AppError('INVALID_TOKEN', { status: 400 });
 

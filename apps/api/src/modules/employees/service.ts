@@ -14,10 +14,15 @@ import { employees } from '../../db/schema/employees.ts';
 import type { Session } from '../../lib/auth/session.ts';
 import { AppError, fieldError, notFound } from '../../lib/errors.ts';
 import { wireToCentimes } from '../../lib/money.ts';
+import {
+  assertLinkNotSentRecently,
+  issueLink,
+  type LinkPurpose,
+  sendLink,
+} from '../../lib/password-links.ts';
 import { casablancaDate } from '../../lib/time.ts';
 import { type FieldIssue, RequestValidationError } from '../../lib/validation.ts';
 import { createAccount, type NewAccount } from '../accounts/service.ts';
-import { assertLinkNotSentRecently, issueLink, type LinkPurpose, sendLink } from './links.ts';
 import {
   type EmployeeRecord,
   findEmployee,

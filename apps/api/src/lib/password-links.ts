@@ -2,10 +2,10 @@ import { createHash, randomBytes } from 'node:crypto';
 import { RESET_LINK_TTL_SECONDS, RESET_RESEND_COUNTDOWN_SECONDS } from '@tasbiq/contracts/constants';
 import { ACTIVATION_LINK_TTL_SECONDS } from '@tasbiq/contracts/employees';
 import { and, eq, gt, isNull } from 'drizzle-orm';
-import type { AppContext } from '../../context.ts';
-import type { DbOrTx } from '../../db/client.ts';
-import { passwordResetTokens } from '../../db/schema/auth.ts';
-import { AppError } from '../../lib/errors.ts';
+import type { AppContext } from '../context.ts';
+import type { DbOrTx } from '../db/client.ts';
+import { passwordResetTokens } from '../db/schema/auth.ts';
+import { AppError } from './errors.ts';
 
 /**
  * Password links sent on HR's behalf: the activation link of an invited employee (7 days) and a
