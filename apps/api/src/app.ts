@@ -14,6 +14,7 @@ import type { Database } from './db/client.ts';
 import { installAccessControl } from './lib/auth/access-control.ts';
 import { createTokenService } from './lib/auth/tokens.ts';
 import { installErrorHandling } from './lib/error-handler.ts';
+import { createInProcessQueue } from './lib/jobs/in-process-queue.ts';
 import { createLocalStorage } from './lib/storage.ts';
 import { zodValidatorCompiler } from './lib/validation.ts';
 import { API_MODULES, DEV_MODULES } from './modules/registry.ts';
@@ -45,7 +46,11 @@ export async function buildApp({
     storage: createLocalStorage(config.STORAGE_DIR),
     sms: createSandboxSms(database.db, config.NODE_ENV === 'test' ? 0 : 150),
     email: createSandboxEmail(database.db, config.NODE_ENV === 'test' ? 0 : 150),
+    jobs: createInProcessQueue(app.log),
   };
+  // Modules register their workers while the app is built; jobs start once every route exists.
+  app.addHook('onReady', () => ctx.jobs.start());
+  app.addHook('onClose', () => ctx.jobs.stop());
 
   installErrorHandling(app);
   await app.register(helmet, {

@@ -9,6 +9,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import type { Database, Db } from './db/client.ts';
 import type { TokenService } from './lib/auth/tokens.ts';
+import type { JobQueue } from './lib/jobs/job-queue.ts';
 import type { FileStorage } from './lib/storage.ts';
 import type { EmailProvider } from './providers/email/email-provider.ts';
 import type { SandboxControl } from './providers/sandbox-outbox.ts';
@@ -23,6 +24,8 @@ export type AppContext = {
   storage: FileStorage;
   sms: SmsProvider & { sandbox?: SandboxControl };
   email: EmailProvider & { sandbox?: SandboxControl };
+  /** Background jobs (payouts, top-ups); started when the app is ready, stopped on close. */
+  jobs: JobQueue;
 };
 
 /** The Fastify instance with zod schemas as the type provider: typed `request.body` from contracts. */

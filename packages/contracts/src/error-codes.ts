@@ -137,6 +137,13 @@ export const ERROR_MESSAGES_FR: Record<string, string> = {
   INVALID_RIB: "Le RIB n'est pas valide (24 chiffres avec une clé correcte).",
   SERIAL_EXISTS: 'Ce matricule est déjà utilisé.',
   CHANGE_REQUEST_PENDING: 'Une demande de modification de ce champ est déjà en attente pour ce salarié.',
+  // Money (issue 3)
+  IDEMPOTENCY_KEY_REUSED: 'Cette demande a déjà été envoyée avec un autre contenu. Veuillez recommencer.',
+  IDEMPOTENCY_KEY_INVALID: "L'en-tête Idempotency-Key n'est pas valide (1 à 255 caractères imprimables).",
+  ADVANCE_NOT_PENDING: "Cette avance n'est plus en attente : elle ne peut plus être annulée.",
+  RIB_REQUIRED: 'Aucun RIB n’est enregistré sur votre compte. Demandez à votre service RH de l’ajouter.',
+  INVALID_PRODUCT: "Ce produit de recharge n'existe pas.",
+  PRODUCT_AMOUNT_MISMATCH: 'Le montant ne correspond pas au produit choisi.',
   CHANGE_REQUEST_NOT_PENDING: "Cette demande n'est plus en attente : elle a déjà été traitée.",
   CHANGE_REQUEST_OWN: 'Une autre personne doit valider cette demande.',
   ATTACHMENT_INVALID_TYPE: 'Seuls les fichiers PDF, PNG et JPG sont acceptés.',

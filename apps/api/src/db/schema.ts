@@ -6,6 +6,7 @@ export * from './schema/companies.ts';
 export * from './schema/content.ts';
 export * from './schema/employees.ts';
 export * from './schema/ledger.ts';
+export * from './schema/money.ts';
 export * from './schema/notifications.ts';
 export * from './schema/outbox.ts';
 export * from './schema/people.ts';

@@ -1,4 +1,5 @@
-import { boolean, integer, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { bigint, boolean, integer, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
 
 /** A customer company (tenant). Feature flags live here: one row, one set of switches. */
 export const companies = pgTable('companies', {
@@ -16,5 +17,9 @@ export const companies = pgTable('companies', {
   connectorType: text('connector_type'),
   /** Random token of the public signup link; null when self-signup is closed. */
   signupToken: text('signup_token').unique(),
+  /** Flat fee per advance beyond the free ones (decision 020); demo: 15 DH. */
+  advanceFeeCentimes: bigint('advance_fee_centimes', { mode: 'bigint' }).notNull().default(sql`0`),
+  /** Advances and top-ups are refused after this Casablanca day of month (ACCESS_RESTRICTED); null = never. */
+  advanceCutoffDay: integer('advance_cutoff_day'),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });

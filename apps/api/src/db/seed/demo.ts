@@ -215,6 +215,9 @@ type Seeding = { db: DbOrTx; random: Random; newPerson: NewPerson; passwordHash:
 async function seedAtlas({ db, random, newPerson, passwordHash }: Seeding) {
   const company = await createCompany(db, {
     name: DEMO_COMPANY_NAMES.atlas,
+    // 15 DH per advance beyond the free ones; no cut-off day, so the demo works on any day.
+    advanceFeeCentimes: 1500n,
+    advanceCutoffDay: null,
     advancesEnabled: true,
     rechargesEnabled: true,
     fichesEnabled: true,
@@ -251,6 +254,8 @@ async function seedAtlas({ db, random, newPerson, passwordHash }: Seeding) {
 async function seedRif({ db, random, newPerson, passwordHash }: Seeding) {
   const company = await createCompany(db, {
     name: DEMO_COMPANY_NAMES.rif,
+    advanceFeeCentimes: 1000n,
+    advanceCutoffDay: 25,
     advancesEnabled: true,
     rechargesEnabled: false,
     fichesEnabled: true,

@@ -1,0 +1,168 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+import type {
+  TAdvanceStatus,
+  TCardStatus,
+  TPayoutMethod,
+  TRechargeStatus,
+  TTelecomOperator,
+} from '@tasbiq/contracts/money';
+import { users } from './accounts.ts';
+import { companies } from './companies.ts';
+import { employees } from './employees.ts';
+
+/**
+ * Salary advances (spec §3 Advance, issue 3). Amounts in centimes; `fee_centimes` is charged on top
+ * of `amount_centimes` (both deducted from the salary). Lifecycle (decision 020):
+ * pending → processing → executed | failed, or pending → canceled (by the employee, with a reason).
+ * Each transition is one conditional UPDATE (`where status = 'pending'`), so a cancel and the payout
+ * job can never both win.
+ */
+export const advances = pgTable(
+  'advances',
+  {
+    id: serial('id').primaryKey(),
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id),
+    employeeId: integer('employee_id')
+      .notNull()
+      .references(() => employees.id),
+    amountCentimes: bigint('amount_centimes', { mode: 'bigint' }).notNull(),
+    feeCentimes: bigint('fee_centimes', { mode: 'bigint' }).notNull().default(sql`0`),
+    isFree: boolean('is_free').notNull().default(true),
+    payoutMethod: text('payout_method').$type<TPayoutMethod>().notNull(),
+    status: text('status').$type<TAdvanceStatus>().notNull().default('pending'),
+    cancelReason: text('cancel_reason'),
+    /** French text shown to the employee when the payout failed. */
+    failureReason: text('failure_reason'),
+    /** The bank-transfer or card provider's id of the payout. */
+    providerReference: text('provider_reference'),
+    /** Earliest time the payout job may pick it up (RIB transfers leave in batches). */
+    payoutAfter: timestamp('payout_after', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    processingAt: timestamp('processing_at', { withTimezone: true }),
+    executedAt: timestamp('executed_at', { withTimezone: true }),
+    failedAt: timestamp('failed_at', { withTimezone: true }),
+    canceledAt: timestamp('canceled_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('advances_employee_created_idx').on(t.employeeId, t.createdAt.desc()),
+    index('advances_company_created_idx').on(t.companyId, t.createdAt.desc()),
+    index('advances_pending_idx')
+      .on(t.payoutAfter)
+      .where(sql`${t.status} = 'pending'`),
+  ],
+);
+
+/**
+ * Phone top-ups (spec §3 Recharge). `amount_centimes` is the credit the line receives,
+ * `discounted_amount_centimes` what the employee pays out of their available balance (decision 020).
+ * Lifecycle: pending → processing → executed | failed.
+ */
+export const recharges = pgTable(
+  'recharges',
+  {
+    id: serial('id').primaryKey(),
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id),
+    employeeId: integer('employee_id')
+      .notNull()
+      .references(() => employees.id),
+    /** +2126XXXXXXXX or +2127XXXXXXXX */
+    phone: text('phone').notNull(),
+    operator: text('operator').$type<TTelecomOperator>().notNull(),
+    /** Product code from contracts RECHARGE_PRODUCTS, e.g. "iam-50". */
+    product: text('product').notNull(),
+    amountCentimes: bigint('amount_centimes', { mode: 'bigint' }).notNull(),
+    discountedAmountCentimes: bigint('discounted_amount_centimes', { mode: 'bigint' }).notNull(),
+    status: text('status').$type<TRechargeStatus>().notNull().default('pending'),
+    failureReason: text('failure_reason'),
+    providerReference: text('provider_reference'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    processingAt: timestamp('processing_at', { withTimezone: true }),
+    executedAt: timestamp('executed_at', { withTimezone: true }),
+    failedAt: timestamp('failed_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('recharges_employee_created_idx').on(t.employeeId, t.createdAt.desc()),
+    index('recharges_company_created_idx').on(t.companyId, t.createdAt.desc()),
+  ],
+);
+
+/**
+ * An employee's prepaid card (spec §3 Employee "prepaid card", §4 Card). Issue 3 only needs to
+ * know whether an active card exists (card payouts, CARD_REQUIRED); the card issue owns the rest
+ * of its lifecycle (ordered → assigned → delivered → active ⇄ blocked).
+ */
+export const prepaidCards = pgTable(
+  'prepaid_cards',
+  {
+    id: serial('id').primaryKey(),
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id),
+    employeeId: integer('employee_id')
+      .notNull()
+      .references(() => employees.id),
+    status: text('status').$type<TCardStatus>().notNull().default('ordered'),
+    /** Last four digits of the card number, once assigned. */
+    last4: text('last4'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('prepaid_cards_employee_idx').on(t.employeeId)],
+);
+
+/**
+ * Idempotency-Key records for POST /advances/ and POST /recharges/ (lib/idempotency.ts). A key is
+ * scoped to the user and the endpoint; the stored response is replayed for the same body, and
+ * another body with the same key answers 422.
+ */
+export const idempotencyKeys = pgTable(
+  'idempotency_keys',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    scope: text('scope').notNull(),
+    key: text('key').notNull(),
+    requestHash: text('request_hash').notNull(),
+    responseStatus: integer('response_status').notNull(),
+    responseBody: jsonb('response_body').$type<unknown>().notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('idempotency_keys_user_scope_key_uq').on(t.userId, t.scope, t.key)],
+);
+
+/**
+ * What the sandbox providers (bank transfer, card issuer, telecom) were asked to do and answered,
+ * keyed by our reference so a retried call returns the first answer, like a real provider's
+ * idempotent API.
+ */
+export const sandboxOperations = pgTable(
+  'sandbox_operations',
+  {
+    id: serial('id').primaryKey(),
+    provider: text('provider').notNull(),
+    reference: text('reference').notNull(),
+    request: jsonb('request').$type<Record<string, unknown>>().notNull(),
+    status: text('status').$type<'succeeded' | 'failed'>().notNull(),
+    response: jsonb('response').$type<Record<string, unknown>>().notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('sandbox_operations_provider_reference_uq').on(t.provider, t.reference)],
+);

@@ -1,0 +1,147 @@
+/**
+ * What an employee may still spend this month, read from the database in one statement: the
+ * employee's advance settings, the company's fee and cut-off day, this month's worked time, what
+ * was already drawn (advances + fees, and top-ups, not canceled/rejected/failed), the number of
+ * advances, the company wallet balance and whether an active prepaid card exists. Advances and
+ * top-ups share this state because they draw on the same available balance (issue 3).
+ *
+ * Concurrency: a write path first calls `lockEmployee` (SELECT … FOR UPDATE on the employee row),
+ * THEN loads the state. Two separate statements on purpose: under READ COMMITTED the second one
+ * takes a fresh snapshot after the lock wait, so it sees the advance the previous lock holder just
+ * committed. (Subqueries inside a single locking SELECT would still read the old snapshot.)
+ */
+import { and, eq, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.ts';
+import { companies } from '../../db/schema/companies.ts';
+import { employees, employeeWorkedTime } from '../../db/schema/employees.ts';
+import { startOfDayInCasablanca } from '../../lib/time.ts';
+import { type BalanceMethod, type CasablancaMonth, casablancaMonth } from '../advances/earned.ts';
+
+export type SpendingState = {
+  employeeId: number;
+  companyId: number;
+  userId: number;
+  isActive: boolean;
+  salaryCentimes: bigint;
+  hourlyRateCentimes: bigint;
+  netPayableCentimes: bigint;
+  rib: string | null;
+  advancePercentage: number;
+  maxAdvancesPerMonth: number;
+  maxFreeAdvancesPerMonth: number;
+  totalMaxAdvancePerMonthCentimes: bigint;
+  balanceMethod: BalanceMethod;
+  isRestricted: boolean;
+  companyFeeCentimes: bigint;
+  cutoffDay: number | null;
+  workedDays: string | null;
+  workedHours: string | null;
+  /** Advances (amount + fee) and top-ups (discounted amount) of the month, not released. */
+  drawnCentimes: bigint;
+  /** Advances of the month, not canceled, rejected or failed. */
+  advancesThisMonth: number;
+  walletBalanceCentimes: bigint;
+  hasActiveCard: boolean;
+  month: CasablancaMonth;
+  at: Date;
+};
+
+/** [start, end) of the Casablanca calendar month holding `at`, as instants. */
+export function casablancaMonthBounds(at: Date): { start: Date; end: Date; month: CasablancaMonth } {
+  const month = casablancaMonth(at);
+  const first = `${month.year}-${String(month.month).padStart(2, '0')}-01`;
+  return { start: startOfDayInCasablanca(first), end: startOfDayInCasablanca(first, month.daysInMonth), month };
+}
+
+const toBigint = (value: unknown) => BigInt((value as string | number | bigint | null) ?? 0);
+
+/** Locks the employee row until the end of the caller's transaction (serialises one employee's spending). */
+export async function lockEmployee(tx: DbOrTx, employeeId: number): Promise<void> {
+  await tx.select({ id: employees.id }).from(employees).where(eq(employees.id, employeeId)).for('update');
+}
+
+/** The spending state of one employee of one company at `at`; null when no such employee. */
+export async function loadSpendingState(
+  db: DbOrTx,
+  where: { employeeId: number; companyId: number },
+  at: Date = new Date(),
+): Promise<SpendingState | null> {
+  const { start, end, month } = casablancaMonthBounds(at);
+  const [row] = await db
+    .select({
+      employeeId: employees.id,
+      companyId: employees.companyId,
+      userId: employees.userId,
+      isActive: employees.isActive,
+      salaryCentimes: employees.salaryCentimes,
+      hourlyRateCentimes: employees.hourlyRateCentimes,
+      netPayableCentimes: employees.netPayableCentimes,
+      rib: employees.rib,
+      advancePercentage: employees.advancePercentage,
+      maxAdvancesPerMonth: employees.maxAdvancesPerMonth,
+      maxFreeAdvancesPerMonth: employees.maxFreeAdvancesPerMonth,
+      totalMaxAdvancePerMonthCentimes: employees.totalMaxAdvancePerMonthCentimes,
+      balanceMethod: employees.balanceMethod,
+      isRestricted: employees.isRestricted,
+      companyFeeCentimes: companies.advanceFeeCentimes,
+      cutoffDay: companies.advanceCutoffDay,
+      workedDays: employeeWorkedTime.workedDays,
+      workedHours: employeeWorkedTime.workedHours,
+      advances: sql<string>`(
+        select coalesce(sum(a.amount_centimes + a.fee_centimes), 0)::text || ':' || count(*)::text
+        from advances a
+        where a.employee_id = ${employees.id}
+          and a.created_at >= ${start.toISOString()}::timestamptz and a.created_at < ${end.toISOString()}::timestamptz
+          and a.status not in ('canceled', 'rejected', 'failed'))`,
+      rechargesDrawn: sql<string>`(
+        select coalesce(sum(r.discounted_amount_centimes), 0)::text
+        from recharges r
+        where r.employee_id = ${employees.id}
+          and r.created_at >= ${start.toISOString()}::timestamptz and r.created_at < ${end.toISOString()}::timestamptz
+          and r.status <> 'failed')`,
+      wallet: sql<string | null>`(
+        select la.balance_centimes::text from ledger_accounts la
+        where la.kind = 'company_wallet' and la.company_id = ${employees.companyId} and la.employee_id is null)`,
+      hasActiveCard: sql<boolean>`exists(
+        select 1 from prepaid_cards pc where pc.employee_id = ${employees.id} and pc.status = 'active')`,
+    })
+    .from(employees)
+    .innerJoin(companies, eq(companies.id, employees.companyId))
+    .leftJoin(
+      employeeWorkedTime,
+      and(
+        eq(employeeWorkedTime.employeeId, employees.id),
+        eq(employeeWorkedTime.year, month.year),
+        eq(employeeWorkedTime.month, month.month),
+      ),
+    )
+    .where(and(eq(employees.id, where.employeeId), eq(employees.companyId, where.companyId)));
+  if (!row) return null;
+  const [advancesDrawn = '0', advancesCount = '0'] = row.advances.split(':');
+  return {
+    employeeId: row.employeeId,
+    companyId: row.companyId,
+    userId: row.userId,
+    isActive: row.isActive,
+    salaryCentimes: row.salaryCentimes,
+    hourlyRateCentimes: row.hourlyRateCentimes,
+    netPayableCentimes: row.netPayableCentimes,
+    rib: row.rib,
+    advancePercentage: row.advancePercentage,
+    maxAdvancesPerMonth: row.maxAdvancesPerMonth,
+    maxFreeAdvancesPerMonth: row.maxFreeAdvancesPerMonth,
+    totalMaxAdvancePerMonthCentimes: row.totalMaxAdvancePerMonthCentimes,
+    balanceMethod: row.balanceMethod as BalanceMethod,
+    isRestricted: row.isRestricted,
+    companyFeeCentimes: row.companyFeeCentimes,
+    cutoffDay: row.cutoffDay,
+    workedDays: row.workedDays,
+    workedHours: row.workedHours,
+    drawnCentimes: toBigint(advancesDrawn) + toBigint(row.rechargesDrawn),
+    advancesThisMonth: Number(advancesCount),
+    walletBalanceCentimes: toBigint(row.wallet),
+    hasActiveCard: row.hasActiveCard === true || (row.hasActiveCard as unknown) === 't',
+    month,
+    at,
+  };
+}
