@@ -14,7 +14,9 @@ afterAll(() => t.close());
 describe('spending state', () => {
   it('sums this month’s live advances and top-ups, counts advances, reads the wallet and the card', async () => {
     const company = await createTestCompany(t.db, { advanceFeeCentimes: 1500n, advanceCutoffDay: 25 });
-    const { employee } = await createTestEmployee(t.db, company.id, { salaryCentimes: 1_000_000n });
+    const { employee } = await createTestEmployee(t.db, company.id, {
+      employee: { salaryCentimes: 1_000_000n },
+    });
     await fundCompanyWallet(t.db, { companyId: company.id, amountCentimes: 5_000_000n, reference: 'test' });
     const at = new Date('2026-11-15T10:00:00Z');
     const { start } = casablancaMonthBounds(at);
@@ -38,7 +40,9 @@ describe('spending state', () => {
         createdAt: at,
       },
     ]);
-    await t.db.insert(prepaidCards).values({ companyId: company.id, employeeId: employee.id, status: 'active' });
+    await t.db
+      .insert(prepaidCards)
+      .values({ companyId: company.id, employeeId: employee.id, status: 'active' });
 
     const state = await t.db.transaction(async (tx) => {
       await lockEmployee(tx, employee.id);
@@ -53,6 +57,8 @@ describe('spending state', () => {
       cutoffDay: 25,
       month: { year: 2026, month: 11, day: 15 },
     });
-    expect(await loadSpendingState(t.db, { employeeId: employee.id, companyId: company.id + 1000 }, at)).toBeNull();
+    expect(
+      await loadSpendingState(t.db, { employeeId: employee.id, companyId: company.id + 1000 }, at),
+    ).toBeNull();
   });
 });

@@ -4,7 +4,14 @@
  */
 
 /** Spec §4 transaction statuses used by advances. `rejected` is kept for HR refusals (not used yet). */
-export const ADVANCE_STATUSES = ['pending', 'processing', 'executed', 'failed', 'canceled', 'rejected'] as const;
+export const ADVANCE_STATUSES = [
+  'pending',
+  'processing',
+  'executed',
+  'failed',
+  'canceled',
+  'rejected',
+] as const;
 export type TAdvanceStatus = (typeof ADVANCE_STATUSES)[number];
 
 export const RECHARGE_STATUSES = ['pending', 'processing', 'executed', 'failed'] as const;

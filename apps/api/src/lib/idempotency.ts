@@ -21,7 +21,9 @@ const KEY_RE = /^[\x21-\x7e]{1,255}$/;
 export type IdempotentResult<T> = { status: number; body: T; replayed: boolean };
 
 /** Reads the header: undefined when absent, 400 IDEMPOTENCY_KEY_INVALID when malformed. */
-export function readIdempotencyKey(headers: Record<string, string | string[] | undefined>): string | undefined {
+export function readIdempotencyKey(
+  headers: Record<string, string | string[] | undefined>,
+): string | undefined {
   const raw = headers[IDEMPOTENCY_HEADER];
   if (raw === undefined) return undefined;
   const value = Array.isArray(raw) ? raw[0] : raw;
@@ -67,7 +69,13 @@ export async function withIdempotency<T>(
       const [existing] = await tx
         .select()
         .from(idempotencyKeys)
-        .where(and(eq(idempotencyKeys.userId, userId), eq(idempotencyKeys.scope, scope), eq(idempotencyKeys.key, key)));
+        .where(
+          and(
+            eq(idempotencyKeys.userId, userId),
+            eq(idempotencyKeys.scope, scope),
+            eq(idempotencyKeys.key, key),
+          ),
+        );
       if (!existing) throw new Error('Idempotency key vanished after a conflict.');
       if (existing.requestHash !== requestHash) throw new AppError('IDEMPOTENCY_KEY_REUSED', { status: 422 });
       return { status: existing.responseStatus, body: existing.responseBody as T, replayed: true };

@@ -1,3 +1,10 @@
+import type {
+  TAdvanceStatus,
+  TCardStatus,
+  TPayoutMethod,
+  TRechargeStatus,
+  TTelecomOperator,
+} from '@tasbiq/contracts/money';
 import { sql } from 'drizzle-orm';
 import {
   bigint,
@@ -11,13 +18,6 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import type {
-  TAdvanceStatus,
-  TCardStatus,
-  TPayoutMethod,
-  TRechargeStatus,
-  TTelecomOperator,
-} from '@tasbiq/contracts/money';
 import { users } from './accounts.ts';
 import { companies } from './companies.ts';
 import { employees } from './employees.ts';
@@ -60,9 +60,7 @@ export const advances = pgTable(
   (t) => [
     index('advances_employee_created_idx').on(t.employeeId, t.createdAt.desc()),
     index('advances_company_created_idx').on(t.companyId, t.createdAt.desc()),
-    index('advances_pending_idx')
-      .on(t.payoutAfter)
-      .where(sql`${t.status} = 'pending'`),
+    index('advances_pending_idx').on(t.payoutAfter).where(sql`${t.status} = 'pending'`),
   ],
 );
 

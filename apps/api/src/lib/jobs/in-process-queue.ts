@@ -38,7 +38,12 @@ export function createInProcessQueue(logger: Logger = console): JobQueue {
     timers.add(timer);
   }
 
-  async function attempt(name: string, data: object, attemptNo: number, singletonKey?: string): Promise<void> {
+  async function attempt(
+    name: string,
+    data: object,
+    attemptNo: number,
+    singletonKey?: string,
+  ): Promise<void> {
     if (stopped) return;
     const worker = workers.get(name);
     if (!worker) {

@@ -50,7 +50,11 @@ export type SpendingState = {
 export function casablancaMonthBounds(at: Date): { start: Date; end: Date; month: CasablancaMonth } {
   const month = casablancaMonth(at);
   const first = `${month.year}-${String(month.month).padStart(2, '0')}-01`;
-  return { start: startOfDayInCasablanca(first), end: startOfDayInCasablanca(first, month.daysInMonth), month };
+  return {
+    start: startOfDayInCasablanca(first),
+    end: startOfDayInCasablanca(first, month.daysInMonth),
+    month,
+  };
 }
 
 const toBigint = (value: unknown) => BigInt((value as string | number | bigint | null) ?? 0);
