@@ -2,7 +2,7 @@ import { screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { apiError } from '../../app/testing/fake-api.ts';
 import { renderApp, sessionHandlers, signIn } from '../../app/testing/render-app.tsx';
-import { pickEarnedAmount } from './api/get-solde.ts';
+import { makeSolde } from '../shared/testing/money-fixtures.ts';
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -45,17 +45,47 @@ describe('employee home', () => {
     expect(serviceNames()).toEqual(['Recharge téléphonique', 'Fiches de paie', 'Primes et paniers']);
   });
 
-  it('shows the amount earned this month when the call succeeds', async () => {
-    await openHome({}, { 'GET /employees/solde': { body: { solde: '4250.00' } } });
-    const earned = await screen.findByRole('region', { name: 'Gagné ce mois-ci' });
-    expect(earned).toHaveTextContent(/4\s250\sDH/);
+  it('shows the amount earned this month and the available balance', async () => {
+    await openHome(
+      {},
+      { 'GET /employees/solde': { body: makeSolde({ earned: '4250.00', balance: '1500.00' }) } },
+    );
+    const solde = await screen.findByRole('region', { name: 'Mon solde' });
+    await within(solde).findByText('Gagné ce mois-ci');
+    expect(within(solde).getByText('Gagné ce mois-ci').nextElementSibling).toHaveTextContent(/^4\s250\sDH$/);
+    expect(within(solde).getByText('Disponible').nextElementSibling).toHaveTextContent(/^1\s500\sDH$/);
+    expect(within(solde).getByRole('link', { name: 'Demander une avance' })).toHaveAttribute(
+      'href',
+      '/advance',
+    );
   });
 
-  it('hides the amount when the call fails, and keeps the page', async () => {
+  it('offers no advance link when advances are off', async () => {
+    await openHome(
+      { settings: { advances_enabled: false } },
+      { 'GET /employees/solde': { body: makeSolde() } },
+    );
+    const solde = await screen.findByRole('region', { name: 'Mon solde' });
+    await within(solde).findByText('Disponible');
+    expect(within(solde).queryByRole('link')).not.toBeInTheDocument();
+  });
+
+  it('leaves the card out when the service refuses (404), and keeps the page', async () => {
     const app = await openHome({}, { 'GET /employees/solde': apiError(404, 'not_found') });
     await vi.waitFor(() => expect(app.api.requestsTo('GET /employees/solde')).toHaveLength(1));
-    expect(screen.queryByRole('region', { name: 'Gagné ce mois-ci' })).not.toBeInTheDocument();
+    await vi.waitFor(() =>
+      expect(screen.queryByRole('region', { name: 'Mon solde' })).not.toBeInTheDocument(),
+    );
     expect(screen.getByRole('region', { name: 'Mes services' })).toBeInTheDocument();
+  });
+
+  it('offers a retry when the balance fails to load', async () => {
+    const app = await openHome({}, { 'GET /employees/solde': apiError(500, 'error') });
+    const solde = await screen.findByRole('region', { name: 'Mon solde' });
+    await within(solde).findByText("Votre solde n'a pas pu être chargé.");
+    app.api.on('GET /employees/solde', { body: makeSolde({ balance: '321.00' }) });
+    await app.user.click(within(solde).getByRole('button', { name: 'Réessayer' }));
+    await within(screen.getByRole('region', { name: 'Mon solde' })).findByText(/^321\sDH$/);
   });
 
   it('lists the published announcements', async () => {
@@ -81,14 +111,5 @@ describe('employee home', () => {
     );
     const news = await screen.findByRole('region', { name: 'Annonces' });
     expect(within(news).getByRole('heading', { name: 'Fermeture le 18 novembre' })).toBeInTheDocument();
-  });
-
-  it('reads the earned amount from the likely fields', () => {
-    expect(pickEarnedAmount({ solde: '1500.00' })).toBe('1500.00');
-    expect(pickEarnedAmount({ earned: 300 })).toBe(300);
-    expect(pickEarnedAmount('12.50')).toBe('12.50');
-    expect(pickEarnedAmount({ other: 'x' })).toBeNull();
-    expect(pickEarnedAmount({ solde: 'abc' })).toBeNull();
-    expect(pickEarnedAmount(null)).toBeNull();
   });
 });

@@ -1,10 +1,10 @@
 import { PageTitle } from '../../components/ui/page-title.tsx';
 import { useReadySession } from '../session/ready-session.tsx';
 import { Announcements } from './components/announcements.tsx';
-import { EarnedThisMonth } from './components/earned-this-month.tsx';
 import { ServiceTiles } from './components/service-tiles.tsx';
+import { SoldeCard } from './components/solde-card.tsx';
 
-/** The employee home (/): greeting, amount earned this month, one tile per enabled service, news. */
+/** The employee home (/): greeting, earned this month and available balance, one tile per enabled service, news. */
 export function HomeScreen() {
   const { account, settings } = useReadySession();
   return (
@@ -13,7 +13,7 @@ export function HomeScreen() {
         title={`Bonjour ${account.first_name}`}
         subtitle={account.company ? account.company.name : undefined}
       />
-      <EarnedThisMonth />
+      <SoldeCard canRequestAdvance={settings.advances_enabled} />
       <section aria-labelledby="services-title" className="flex flex-col gap-3">
         <h2 id="services-title" className="text-lg font-semibold text-gray-900">
           Mes services
