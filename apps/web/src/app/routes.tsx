@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import type { RouteObject } from 'react-router';
+import { AdvanceScreen } from '../features/advances/advance-screen.tsx';
 import { LoginScreen } from '../features/auth/login-screen.tsx';
 import { ResetScreen } from '../features/auth/reset-screen.tsx';
 import { ChangeRequestScreen } from '../features/change-requests/change-request-screen.tsx';
@@ -43,7 +44,7 @@ type PageRoute = {
 /** Spec §2 "Employee area / (employees only)". */
 export const EMPLOYEE_PAGES: readonly PageRoute[] = [
   { path: '', title: 'Accueil', screen: <HomeScreen /> },
-  { path: 'advance', title: 'Avance sur salaire', anyFeature: ['advances'] },
+  { path: 'advance', title: 'Avance sur salaire', anyFeature: ['advances'], screen: <AdvanceScreen /> },
   { path: 'recharge', title: 'Recharge téléphonique', anyFeature: ['recharges'] },
   { path: 'historique', title: 'Historique', anyFeature: ['recharges', 'advances'] },
   { path: 'fiches', title: 'Fiches de paie', anyFeature: ['fiches'] },

@@ -74,7 +74,6 @@ describe('routing and guards', () => {
     signIn();
     const app = renderApp('/advance', { handlers: sessionHandlers() });
     expect(await screen.findByRole('heading', { name: 'Avance sur salaire' })).toBeInTheDocument();
-    expect(screen.getByText('Bientôt disponible')).toBeInTheDocument();
     expect(app.pathname()).toBe('/advance');
   });
 
