@@ -19,6 +19,7 @@ import { createLocalStorage } from './lib/storage.ts';
 import { zodValidatorCompiler } from './lib/validation.ts';
 import { API_MODULES, DEV_MODULES } from './modules/registry.ts';
 import { createSandboxEmail, createSandboxSms } from './providers/sandbox-outbox.ts';
+import { createSandboxTelecom } from './providers/telecom/sandbox-telecom.ts';
 
 export type BuildAppOptions = { config: Config; database: Database; logger?: boolean };
 
@@ -46,6 +47,10 @@ export async function buildApp({
     storage: createLocalStorage(config.STORAGE_DIR),
     sms: createSandboxSms(database.db, config.NODE_ENV === 'test' ? 0 : 150),
     email: createSandboxEmail(database.db, config.NODE_ENV === 'test' ? 0 : 150),
+    telecom: createSandboxTelecom(
+      database.db,
+      config.NODE_ENV === 'test' ? 0 : config.TELECOM_SANDBOX_LATENCY_MS,
+    ),
     jobs: createInProcessQueue(app.log),
   };
   // Modules register their workers while the app is built; jobs start once every route exists.

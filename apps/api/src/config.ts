@@ -34,6 +34,9 @@ const ZConfig = z
     AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(30),
     SMS_PROVIDER: z.enum(['sandbox']).default('sandbox'),
     EMAIL_PROVIDER: z.enum(['sandbox']).default('sandbox'),
+    TELECOM_PROVIDER: z.enum(['sandbox']).default('sandbox'),
+    /** How long the sandbox telecom aggregator takes to answer a top-up (0 in tests). */
+    TELECOM_SANDBOX_LATENCY_MS: z.coerce.number().int().min(0).max(60_000).default(1200),
   })
   .superRefine((c, ctx) => {
     if (c.NODE_ENV === 'production' && c.JWT_SECRET.startsWith('dev-only-')) {

@@ -14,6 +14,8 @@ import type { FileStorage } from './lib/storage.ts';
 import type { EmailProvider } from './providers/email/email-provider.ts';
 import type { SandboxControl } from './providers/sandbox-outbox.ts';
 import type { SmsProvider } from './providers/sms/sms-provider.ts';
+import type { TelecomSandboxControl } from './providers/telecom/sandbox-telecom.ts';
+import type { TelecomProvider } from './providers/telecom/telecom-provider.ts';
 
 /** Everything a feature module needs, built once in app.ts and handed to each module. */
 export type AppContext = {
@@ -24,6 +26,8 @@ export type AppContext = {
   storage: FileStorage;
   sms: SmsProvider & { sandbox?: SandboxControl };
   email: EmailProvider & { sandbox?: SandboxControl };
+  /** Phone top-ups (Maroc Telecom, Orange, inwi), idempotent by our reference. */
+  telecom: TelecomProvider & { sandbox?: TelecomSandboxControl };
   /** Background jobs (payouts, top-ups); started when the app is ready, stopped on close. */
   jobs: JobQueue;
 };

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../src/db/client.ts';
 import { terms, termsAcceptances } from '../src/db/schema/content.ts';
 import { createCompany, type NewCompany } from '../src/modules/companies/service.ts';
@@ -57,4 +58,34 @@ export async function publishTerms(db: DbOrTx, content = '<p>Conditions généra
 
 export async function acceptTerms(db: DbOrTx, userId: number, termsId: number) {
   await db.insert(termsAcceptances).values({ userId, termsId }).onConflictDoNothing();
+}
+
+/**
+ * An employee whose available balance is known whatever the day: balance method 3 (the month's
+ * net à payer), so available = netPayable × advance percentage (default 50 %), capped by the
+ * monthly max (default 5 000 DH).
+ */
+export function createFundedEmployee(
+  db: DbOrTx,
+  companyId: number,
+  netPayableCentimes: bigint,
+  overrides: Partial<NewEmployee> = {},
+) {
+  return createTestEmployee(db, companyId, {
+    ...overrides,
+    employee: { balanceMethod: 3, netPayableCentimes, ...overrides.employee },
+  });
+}
+
+/** Ledger invariants (decision 018): transactions that do not sum to zero, accounts whose balance drifted. */
+export async function ledgerInconsistencies(db: DbOrTx) {
+  const unbalanced = await db.execute(
+    sql`select transaction_id from ledger_entries group by transaction_id having sum(amount_centimes) <> 0 or count(*) < 2`,
+  );
+  const drift = await db.execute(sql`
+    select a.id from ledger_accounts a
+    left join (select account_id, sum(amount_centimes) as total from ledger_entries group by account_id) e
+      on e.account_id = a.id
+    where a.balance_centimes <> coalesce(e.total, 0)`);
+  return { unbalanced: unbalanced.rows, drift: drift.rows };
 }

@@ -10,6 +10,7 @@ import { employeeRoutes } from './employees/routes.ts';
 import { groupRoutes } from './groups/routes.ts';
 import { healthRoutes } from './health/routes.ts';
 import { notificationRoutes } from './notifications/routes.ts';
+import { rechargeRoutes } from './recharges/routes.ts';
 import { settingsRoutes } from './settings/routes.ts';
 import { signupRoutes } from './signup/routes.ts';
 import { termsRoutes } from './terms/routes.ts';
@@ -29,6 +30,7 @@ export const API_MODULES: AppModule[] = [
   employeeImportRoutes,
   companyWalletRoutes,
   notificationRoutes,
+  rechargeRoutes,
 ];
 
 /** Mounted only outside production. */

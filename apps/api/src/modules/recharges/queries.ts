@@ -1,0 +1,153 @@
+import type { TRechargeStatus, TTelecomOperator } from '@tasbiq/contracts/money';
+import { normalizeMoroccanPhone } from '@tasbiq/contracts/validators';
+import { and, count, desc, eq, gte, inArray, lt, type SQL, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.ts';
+import { users } from '../../db/schema/accounts.ts';
+import { employees } from '../../db/schema/employees.ts';
+import { recharges } from '../../db/schema/money.ts';
+import { dateRangeCondition, orderingClause, searchCondition } from '../../lib/list-sql.ts';
+import { startOfDayInCasablanca } from '../../lib/time.ts';
+import { casablancaMonthBounds } from '../spending/state.ts';
+import type { EmployeeRefRow, RechargeRecord } from './serialize.ts';
+
+/** Whose top-ups a caller sees: always one company; an employee (or `mine`) only their own. */
+export type RechargeScope = { companyId: number; ownEmployeeId?: number };
+
+export type RechargeFilters = {
+  status?: TRechargeStatus[];
+  operator?: TTelecomOperator[];
+  employeeId?: number;
+  createdAfter?: string;
+  createdBefore?: string;
+  search?: string[];
+  period?: Period;
+  ordering?: string;
+};
+
+/** A Casablanca calendar month (or a whole year when `month` is absent). */
+export type Period = { year: number; month?: number };
+
+/** [start, end) instants of a Casablanca month or year. */
+export function periodBounds({ year, month }: Period): { start: Date; end: Date } {
+  if (month !== undefined) {
+    const { start, end } = casablancaMonthBounds(new Date(Date.UTC(year, month - 1, 15, 12)));
+    return { start, end };
+  }
+  return { start: startOfDayInCasablanca(`${year}-01-01`), end: startOfDayInCasablanca(`${year + 1}-01-01`) };
+}
+
+export function periodCondition(
+  column: Parameters<typeof gte>[0],
+  period: Period | undefined,
+): SQL | undefined {
+  if (!period) return undefined;
+  const { start, end } = periodBounds(period);
+  return and(gte(column, start), lt(column, end));
+}
+
+/** Search terms that read as a phone number ("06 12…", "0612…") also match the stored +212 form. */
+function phoneAwareTerms(terms: string[] | undefined): string[] | undefined {
+  return terms?.map((term) => normalizeMoroccanPhone(term) ?? term);
+}
+
+const inOrNothing = <T>(column: Parameters<typeof inArray>[0], values: T[] | undefined) =>
+  values ? inArray(column, values.length > 0 ? (values as unknown[]) : ['']) : undefined;
+
+function conditionsOf(scope: RechargeScope, filters: RechargeFilters): SQL {
+  return and(
+    eq(recharges.companyId, scope.companyId),
+    scope.ownEmployeeId === undefined ? undefined : eq(recharges.employeeId, scope.ownEmployeeId),
+    filters.employeeId === undefined ? undefined : eq(recharges.employeeId, filters.employeeId),
+    inOrNothing(recharges.status, filters.status),
+    inOrNothing(recharges.operator, filters.operator),
+    dateRangeCondition(recharges.createdAt, filters.createdAfter, filters.createdBefore),
+    periodCondition(recharges.createdAt, filters.period),
+    searchCondition(phoneAwareTerms(filters.search), [
+      users.firstName,
+      users.lastName,
+      employees.serial,
+      recharges.phone,
+      recharges.product,
+    ]),
+  )!;
+}
+
+const refColumns = {
+  employeeId: employees.id,
+  firstName: users.firstName,
+  lastName: users.lastName,
+  serial: employees.serial,
+};
+
+const ORDERING = {
+  created: recharges.createdAt,
+  amount: recharges.amountCentimes,
+  discounted_amount: recharges.discountedAmountCentimes,
+  status: recharges.status,
+  operator: recharges.operator,
+};
+
+export type RechargeListRow = { recharge: RechargeRecord; employee: EmployeeRefRow };
+
+export async function listRecharges(
+  db: DbOrTx,
+  scope: RechargeScope,
+  filters: RechargeFilters,
+  page: { limit: number; offset: number },
+): Promise<{ count: number; rows: RechargeListRow[] }> {
+  const where = conditionsOf(scope, filters);
+  const order = orderingClause(filters.ordering, ORDERING, [desc(recharges.createdAt), desc(recharges.id)]);
+  const [total, rows] = await Promise.all([
+    db
+      .select({ value: count() })
+      .from(recharges)
+      .innerJoin(employees, eq(employees.id, recharges.employeeId))
+      .innerJoin(users, eq(users.id, employees.userId))
+      .where(where),
+    db
+      .select({ recharge: recharges, employee: refColumns })
+      .from(recharges)
+      .innerJoin(employees, eq(employees.id, recharges.employeeId))
+      .innerJoin(users, eq(users.id, employees.userId))
+      .where(where)
+      .orderBy(...order)
+      .limit(page.limit)
+      .offset(page.offset),
+  ]);
+  return { count: Number(total[0]?.value ?? 0), rows };
+}
+
+/** One top-up the caller may see, or null (another company's id reads as missing). */
+export async function findRecharge(db: DbOrTx, scope: RechargeScope, id: number) {
+  const [row] = await db
+    .select({ recharge: recharges, employee: refColumns })
+    .from(recharges)
+    .innerJoin(employees, eq(employees.id, recharges.employeeId))
+    .innerJoin(users, eq(users.id, employees.userId))
+    .where(and(eq(recharges.id, id), conditionsOf(scope, {})));
+  return row ?? null;
+}
+
+/**
+ * Top-ups per Casablanca day over [start, end): count and discounted amount (what left the
+ * wallet), failed ones left out. Days without any are absent; the caller fills zeros.
+ */
+export async function rechargesPerDay(db: DbOrTx, companyId: number, start: Date, end: Date) {
+  const day = sql<string>`to_char(${recharges.createdAt} at time zone 'Africa/Casablanca', 'YYYY-MM-DD')`;
+  return db
+    .select({
+      day,
+      count: sql<number>`count(*)`.mapWith(Number),
+      amount: sql<string>`coalesce(sum(${recharges.discountedAmountCentimes}), 0)::text`,
+    })
+    .from(recharges)
+    .where(
+      and(
+        eq(recharges.companyId, companyId),
+        gte(recharges.createdAt, start),
+        lt(recharges.createdAt, end),
+        sql`${recharges.status} <> 'failed'`,
+      ),
+    )
+    .groupBy(day);
+}
