@@ -14,10 +14,12 @@ import type { Database } from './db/client.ts';
 import { installAccessControl } from './lib/auth/access-control.ts';
 import { createTokenService } from './lib/auth/tokens.ts';
 import { installErrorHandling } from './lib/error-handler.ts';
-import { createInProcessQueue } from './lib/jobs/in-process-queue.ts';
+import { createJobQueue } from './lib/jobs/create-job-queue.ts';
 import { createLocalStorage } from './lib/storage.ts';
 import { zodValidatorCompiler } from './lib/validation.ts';
 import { API_MODULES, DEV_MODULES } from './modules/registry.ts';
+import { createSandboxBankTransfer } from './providers/bank-transfer/sandbox-bank-transfer.ts';
+import { createSandboxCardIssuer } from './providers/card-issuer/sandbox-card-issuer.ts';
 import { createSandboxEmail, createSandboxSms } from './providers/sandbox-outbox.ts';
 import { createSandboxTelecom } from './providers/telecom/sandbox-telecom.ts';
 
@@ -51,7 +53,18 @@ export async function buildApp({
       database.db,
       config.NODE_ENV === 'test' ? 0 : config.TELECOM_SANDBOX_LATENCY_MS,
     ),
-    jobs: createInProcessQueue(app.log),
+    payouts: {
+      bank: createSandboxBankTransfer(
+        database.db,
+        config.BANK_TRANSFER_SANDBOX_LATENCY_MS ?? (config.NODE_ENV === 'test' ? 0 : 800),
+      ),
+      card: createSandboxCardIssuer(
+        database.db,
+        config.CARD_ISSUER_SANDBOX_LATENCY_MS ?? (config.NODE_ENV === 'test' ? 0 : 300),
+      ),
+    },
+    // pg-boss on PostgreSQL, in-process on PGlite and in tests (JOBS_DRIVER, create-job-queue.ts).
+    jobs: createJobQueue(config, app.log),
   };
   // Modules register their workers while the app is built; jobs start once every route exists.
   app.addHook('onReady', () => ctx.jobs.start());

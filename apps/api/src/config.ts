@@ -37,6 +37,22 @@ const ZConfig = z
     TELECOM_PROVIDER: z.enum(['sandbox']).default('sandbox'),
     /** How long the sandbox telecom aggregator takes to answer a top-up (0 in tests). */
     TELECOM_SANDBOX_LATENCY_MS: z.coerce.number().int().min(0).max(60_000).default(1200),
+    /**
+     * Background jobs: `pg-boss` (needs DATABASE_URL), `in-process` (one process, jobs in memory),
+     * or `auto`: pg-boss on PostgreSQL, in-process on PGlite and when NODE_ENV=test (fast; the
+     * pg-boss adapter has its own test). See lib/jobs/create-job-queue.ts.
+     */
+    JOBS_DRIVER: z.enum(['auto', 'pg-boss', 'in-process']).default('auto'),
+    /**
+     * How long a RIB payout waits before the transfer leaves (bank batches; the employee may cancel
+     * meanwhile). Unset: 300 s, 0 when NODE_ENV=test. Card payouts leave at once.
+     */
+    PAYOUT_RIB_DELAY_SECONDS: z.coerce.number().int().min(0).optional(),
+    /** How often the payout sweeper re-sends due pending advances and resumes stale ones. */
+    PAYOUT_SWEEP_INTERVAL_SECONDS: z.coerce.number().int().min(1).default(30),
+    /** Latency of the sandbox bank-transfer and card-issuer calls. Unset: 800 / 300 ms, 0 in tests. */
+    BANK_TRANSFER_SANDBOX_LATENCY_MS: z.coerce.number().int().min(0).max(60_000).optional(),
+    CARD_ISSUER_SANDBOX_LATENCY_MS: z.coerce.number().int().min(0).max(60_000).optional(),
   })
   .superRefine((c, ctx) => {
     if (c.NODE_ENV === 'production' && c.JWT_SECRET.startsWith('dev-only-')) {

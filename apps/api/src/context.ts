@@ -11,7 +11,10 @@ import type { Database, Db } from './db/client.ts';
 import type { TokenService } from './lib/auth/tokens.ts';
 import type { JobQueue } from './lib/jobs/job-queue.ts';
 import type { FileStorage } from './lib/storage.ts';
+import type { BankTransferProvider } from './providers/bank-transfer/bank-transfer-provider.ts';
+import type { CardIssuerProvider } from './providers/card-issuer/card-issuer-provider.ts';
 import type { EmailProvider } from './providers/email/email-provider.ts';
+import type { PayoutSandboxControl } from './providers/sandbox-payout-operations.ts';
 import type { SandboxControl } from './providers/sandbox-outbox.ts';
 import type { SmsProvider } from './providers/sms/sms-provider.ts';
 import type { TelecomSandboxControl } from './providers/telecom/sandbox-telecom.ts';
@@ -28,6 +31,11 @@ export type AppContext = {
   email: EmailProvider & { sandbox?: SandboxControl };
   /** Phone top-ups (Maroc Telecom, Orange, inwi), idempotent by our reference. */
   telecom: TelecomProvider & { sandbox?: TelecomSandboxControl };
+  /** Advance payouts: bank transfer to the RIB, load onto the prepaid card; idempotent by our reference. */
+  payouts: {
+    bank: BankTransferProvider & { sandbox?: PayoutSandboxControl };
+    card: CardIssuerProvider & { sandbox?: PayoutSandboxControl };
+  };
   /** Background jobs (payouts, top-ups); started when the app is ready, stopped on close. */
   jobs: JobQueue;
 };

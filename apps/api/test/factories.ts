@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../src/db/client.ts';
 import { terms, termsAcceptances } from '../src/db/schema/content.ts';
+import { prepaidCards } from '../src/db/schema/money.ts';
 import { createCompany, type NewCompany } from '../src/modules/companies/service.ts';
 import { createEmployeeAccount, type NewEmployee } from '../src/modules/employees/service.ts';
 
@@ -88,4 +89,13 @@ export async function ledgerInconsistencies(db: DbOrTx) {
       on e.account_id = a.id
     where a.balance_centimes <> coalesce(e.total, 0)`);
   return { unbalanced: unbalanced.rows, drift: drift.rows };
+}
+
+/** An active prepaid card (card payouts need one; the card issue will build it through its service). */
+export async function createActiveCard(db: DbOrTx, companyId: number, employeeId: number, last4 = '4242') {
+  const [row] = await db
+    .insert(prepaidCards)
+    .values({ companyId, employeeId, status: 'active', last4 })
+    .returning();
+  return row!;
 }

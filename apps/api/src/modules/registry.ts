@@ -9,7 +9,9 @@ import { employeeImportRoutes } from './employee-imports/routes.ts';
 import { employeeRoutes } from './employees/routes.ts';
 import { groupRoutes } from './groups/routes.ts';
 import { healthRoutes } from './health/routes.ts';
+import { advanceRoutes } from './advances/routes.ts';
 import { notificationRoutes } from './notifications/routes.ts';
+import { payoutJobs } from './payouts/payout-jobs.ts';
 import { rechargeRoutes } from './recharges/routes.ts';
 import { settingsRoutes } from './settings/routes.ts';
 import { signupRoutes } from './signup/routes.ts';
@@ -30,6 +32,8 @@ export const API_MODULES: AppModule[] = [
   employeeImportRoutes,
   companyWalletRoutes,
   notificationRoutes,
+  advanceRoutes,
+  payoutJobs,
   rechargeRoutes,
 ];
 

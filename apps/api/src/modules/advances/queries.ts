@@ -1,0 +1,212 @@
+/**
+ * Reads of the advances feature. Every query takes the company id first (tenancy); an employee's
+ * own reads add their employee id. Written for 1M advances: the lists walk
+ * `advances_employee_created_idx` (employee's own) or `advances_company_created_idx` (HR), and the
+ * total comes from an uncorrelated count in the same statement.
+ */
+import type { TAdvanceStatus } from '@tasbiq/contracts/money';
+import { RELEASED_STATUSES } from '@tasbiq/contracts/money';
+import { and, desc, eq, gte, inArray, lt, notInArray, type SQL, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.ts';
+import { users } from '../../db/schema/accounts.ts';
+import { employees } from '../../db/schema/employees.ts';
+import { advances } from '../../db/schema/money.ts';
+import { dateRangeCondition, orderingClause } from '../../lib/list-sql.ts';
+import { casablancaDate, startOfDayInCasablanca } from '../../lib/time.ts';
+import { loadSpendingState } from '../spending/state.ts';
+import type { AdvanceRecord } from './postings.ts';
+import type { AdvanceEmployee } from './serialize.ts';
+import { soldeOf } from './serialize.ts';
+
+/**
+ * GET /employees/solde for one employee: ONE SQL statement (loadSpendingState) and the pure rules.
+ * Null when the employee is not in that company. The benchmark runs this function as is.
+ */
+export async function loadEmployeeSolde(
+  db: DbOrTx,
+  where: { employeeId: number; companyId: number },
+  at: Date = new Date(),
+) {
+  const state = await loadSpendingState(db, where, at);
+  return state ? soldeOf(state) : null;
+}
+
+export type AdvanceFilters = {
+  /** Only this employee's advances (an employee's own list, or HR's `employee=` filter). */
+  employeeId?: number;
+  status?: TAdvanceStatus[];
+  free?: boolean;
+  createdAfter?: string;
+  createdBefore?: string;
+  /** [start, end) instants, e.g. a Casablanca month. */
+  createdFrom?: Date;
+  createdUntil?: Date;
+  search?: string[];
+  ordering?: string;
+};
+
+function likePattern(term: string): string {
+  return `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+/**
+ * `search`: every term must match the employee's first or last name, CIN or matricule. A
+ * subquery over the company's employees (thousands, not millions), then the advances index.
+ */
+function employeeSearch(db: DbOrTx, companyId: number, terms: string[] | undefined): SQL | undefined {
+  if (!terms || terms.length === 0) return undefined;
+  const text = sql`concat_ws(' ', ${users.firstName}, ${users.lastName}, ${users.cin}, ${employees.serial})`;
+  const matching = db
+    .select({ id: employees.id })
+    .from(employees)
+    .innerJoin(users, eq(users.id, employees.userId))
+    .where(
+      and(
+        eq(employees.companyId, companyId),
+        ...terms.map((term) => sql`${text} ilike ${likePattern(term)}`),
+      ),
+    );
+  return inArray(advances.employeeId, matching);
+}
+
+function whereOf(db: DbOrTx, companyId: number, filters: AdvanceFilters): SQL {
+  return and(
+    eq(advances.companyId, companyId),
+    filters.employeeId === undefined ? undefined : eq(advances.employeeId, filters.employeeId),
+    filters.status
+      ? inArray(advances.status, filters.status.length > 0 ? filters.status : ['' as never])
+      : undefined,
+    filters.free === undefined ? undefined : eq(advances.isFree, filters.free),
+    dateRangeCondition(advances.createdAt, filters.createdAfter, filters.createdBefore),
+    filters.createdFrom ? gte(advances.createdAt, filters.createdFrom) : undefined,
+    filters.createdUntil ? lt(advances.createdAt, filters.createdUntil) : undefined,
+    employeeSearch(db, companyId, filters.search),
+  )!;
+}
+
+function orderOf(ordering: string | undefined): SQL[] {
+  return orderingClause(
+    ordering,
+    {
+      created: advances.createdAt,
+      amount: advances.amountCentimes,
+      status: advances.status,
+      id: advances.id,
+    },
+    [desc(advances.createdAt), desc(advances.id)],
+  );
+}
+
+export type AdvanceListRow = { advance: AdvanceRecord; employee: AdvanceEmployee };
+
+/**
+ * The page query: one statement, the total as an uncorrelated scalar subquery (an InitPlan run
+ * once, an index-only count) beside the page rows, so the page itself joins only `limit` rows.
+ * Exported for the benchmark (`.toSQL()` gives the text and parameters for raw pg).
+ */
+export function advancePageQuery(
+  db: DbOrTx,
+  companyId: number,
+  filters: AdvanceFilters & { limit: number; offset: number },
+) {
+  const where = whereOf(db, companyId, filters);
+  return db
+    .select({
+      advance: advances,
+      employee: {
+        id: employees.id,
+        firstName: users.firstName,
+        lastName: users.lastName,
+        serial: employees.serial,
+      },
+      total: sql<number>`(select count(*) from ${advances} where ${where})`.mapWith(Number),
+    })
+    .from(advances)
+    .innerJoin(employees, eq(employees.id, advances.employeeId))
+    .innerJoin(users, eq(users.id, employees.userId))
+    .where(where)
+    .orderBy(...orderOf(filters.ordering))
+    .limit(filters.limit)
+    .offset(filters.offset);
+}
+
+/** One page and the total (one round trip; a page past the end asks the count alone). */
+export async function listAdvances(
+  db: DbOrTx,
+  companyId: number,
+  filters: AdvanceFilters & { limit: number; offset: number },
+): Promise<{ count: number; rows: AdvanceListRow[] }> {
+  const rows = await advancePageQuery(db, companyId, filters);
+  if (rows.length > 0) {
+    return { count: rows[0]!.total, rows: rows.map(({ advance, employee }) => ({ advance, employee })) };
+  }
+  if (filters.offset === 0) return { count: 0, rows: [] };
+  const [total] = await db
+    .select({ value: sql<number>`count(*)`.mapWith(Number) })
+    .from(advances)
+    .where(whereOf(db, companyId, filters));
+  return { count: total?.value ?? 0, rows: [] };
+}
+
+/** One advance of the company with its employee; null when missing or another company's (→ 404). */
+export async function findAdvance(
+  db: DbOrTx,
+  companyId: number,
+  advanceId: number,
+): Promise<AdvanceListRow | null> {
+  const [row] = await db
+    .select({
+      advance: advances,
+      employee: {
+        id: employees.id,
+        firstName: users.firstName,
+        lastName: users.lastName,
+        serial: employees.serial,
+      },
+    })
+    .from(advances)
+    .innerJoin(employees, eq(employees.id, advances.employeeId))
+    .innerJoin(users, eq(users.id, employees.userId))
+    .where(and(eq(advances.companyId, companyId), eq(advances.id, advanceId)));
+  return row ?? null;
+}
+
+export type DailyStat = { date: string; count: number; amountCentimes: bigint };
+
+/**
+ * Advances per Casablanca day over the last `days` days (today included), leaving out canceled,
+ * rejected and failed ones; days without advances are filled with zeros, oldest first.
+ */
+export async function dailyAdvanceStats(
+  db: DbOrTx,
+  companyId: number,
+  days: number,
+  now: Date = new Date(),
+): Promise<DailyStat[]> {
+  const today = casablancaDate(now);
+  const from = startOfDayInCasablanca(today, -(days - 1));
+  const day = sql<string>`to_char((${advances.createdAt} at time zone 'Africa/Casablanca')::date, 'YYYY-MM-DD')`;
+  const rows = await db
+    .select({
+      day,
+      count: sql<number>`count(*)`.mapWith(Number),
+      amount: sql<string>`coalesce(sum(${advances.amountCentimes}), 0)::text`,
+    })
+    .from(advances)
+    .where(
+      and(
+        eq(advances.companyId, companyId),
+        gte(advances.createdAt, from),
+        notInArray(advances.status, [...RELEASED_STATUSES]),
+      ),
+    )
+    .groupBy(day);
+  const byDay = new Map(rows.map((row) => [row.day, row]));
+  const stats: DailyStat[] = [];
+  for (let i = days - 1; i >= 0; i--) {
+    const date = casablancaDate(startOfDayInCasablanca(today, -i));
+    const row = byDay.get(date);
+    stats.push({ date, count: row?.count ?? 0, amountCentimes: BigInt(row?.amount ?? '0') });
+  }
+  return stats;
+}
