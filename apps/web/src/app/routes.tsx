@@ -17,6 +17,7 @@ import { NotFoundScreen } from '../features/not-found/not-found-screen.tsx';
 import { NotificationsScreen } from '../features/notifications/notifications-screen.tsx';
 import { OnboardingScreen } from '../features/onboarding/onboarding-screen.tsx';
 import { ProfileScreen } from '../features/profile/profile-screen.tsx';
+import { RechargeScreen } from '../features/recharges/recharge-screen.tsx';
 import { IdentitiesScreen } from '../features/signup/identities-screen.tsx';
 import { InvitationsScreen } from '../features/signup/invitations-screen.tsx';
 import { SignupScreen } from '../features/signup/signup-screen.tsx';
@@ -45,7 +46,7 @@ type PageRoute = {
 export const EMPLOYEE_PAGES: readonly PageRoute[] = [
   { path: '', title: 'Accueil', screen: <HomeScreen /> },
   { path: 'advance', title: 'Avance sur salaire', anyFeature: ['advances'], screen: <AdvanceScreen /> },
-  { path: 'recharge', title: 'Recharge téléphonique', anyFeature: ['recharges'] },
+  { path: 'recharge', title: 'Recharge téléphonique', anyFeature: ['recharges'], screen: <RechargeScreen /> },
   { path: 'historique', title: 'Historique', anyFeature: ['recharges', 'advances'] },
   { path: 'fiches', title: 'Fiches de paie', anyFeature: ['fiches'] },
   { path: 'profile', title: 'Mon profil', screen: <ProfileScreen /> },
