@@ -23,6 +23,16 @@ export const WALLET_TRANSACTION_TYPES = [
 ] as const;
 export type TWalletTransactionType = (typeof WALLET_TRANSACTION_TYPES)[number];
 
+/** French names of the movement types, for the wallet screen's filter and rows. */
+export const WALLET_TRANSACTION_TYPE_LABELS_FR: Record<TWalletTransactionType, string> = {
+  wallet_funding: 'Alimentation',
+  advance: 'Avance sur salaire',
+  fee: 'Frais',
+  recharge: 'Recharge téléphonique',
+  payout: 'Versement',
+  reversal: 'Annulation',
+};
+
 /** One wallet movement; `amount` is signed for the wallet: + credit (money in), − debit (money out). */
 export const ZWalletTransaction = z.object({
   id: z.number().int(),
@@ -35,6 +45,11 @@ export const ZWalletTransaction = z.object({
 export type TWalletTransaction = z.infer<typeof ZWalletTransaction>;
 
 export const WALLET_EXPORT_STATUSES = ['finished', 'failed'] as const;
+export type TWalletExportStatus = (typeof WALLET_EXPORT_STATUSES)[number];
+export const WALLET_EXPORT_STATUS_LABELS_FR: Record<TWalletExportStatus, string> = {
+  finished: 'Terminé',
+  failed: 'Échoué',
+};
 
 /** One wallet export (history); `status` defaults to "finished" (spec §9). */
 export const ZWalletExport = z.object({

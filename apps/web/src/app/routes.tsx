@@ -5,6 +5,7 @@ import { LoginScreen } from '../features/auth/login-screen.tsx';
 import { ResetScreen } from '../features/auth/reset-screen.tsx';
 import { ChangeRequestScreen } from '../features/change-requests/change-request-screen.tsx';
 import { ChangeRequestsScreen } from '../features/change-requests/change-requests-screen.tsx';
+import { WalletScreen } from '../features/company-wallet/wallet-screen.tsx';
 import { EmployeeImportScreen } from '../features/employee-imports/employee-import-screen.tsx';
 import { WorkedDaysScreen } from '../features/employee-imports/worked-days-screen.tsx';
 import { ActivateScreen } from '../features/employees/activate-screen.tsx';
@@ -13,14 +14,17 @@ import { EmployeeDetailsScreen } from '../features/employees/employee-details-sc
 import { EmployeesScreen } from '../features/employees/employees-screen.tsx';
 import { GroupsScreen } from '../features/groups/groups-screen.tsx';
 import { HomeScreen } from '../features/home/home-screen.tsx';
+import { HrDashboardScreen } from '../features/hr-dashboard/hr-dashboard-screen.tsx';
 import { NotFoundScreen } from '../features/not-found/not-found-screen.tsx';
 import { NotificationsScreen } from '../features/notifications/notifications-screen.tsx';
 import { OnboardingScreen } from '../features/onboarding/onboarding-screen.tsx';
+import { PayrollDeductionsScreen } from '../features/payroll-deductions/payroll-deductions-screen.tsx';
 import { ProfileScreen } from '../features/profile/profile-screen.tsx';
 import { RechargeScreen } from '../features/recharges/recharge-screen.tsx';
 import { IdentitiesScreen } from '../features/signup/identities-screen.tsx';
 import { InvitationsScreen } from '../features/signup/invitations-screen.tsx';
 import { SignupScreen } from '../features/signup/signup-screen.tsx';
+import { TransactionsScreen } from '../features/transactions/transactions-screen.tsx';
 import { AccessGate } from './guards/access-gate.tsx';
 import type { RouteRequirement } from './guards/decide-access.ts';
 import { AuthLayout } from './layouts/auth-layout.tsx';
@@ -62,10 +66,11 @@ export const EMPLOYEE_PAGES: readonly PageRoute[] = [
 
 /** Spec §2 "HR area /rh (RH or DRH only)". */
 export const HR_PAGES: readonly PageRoute[] = [
-  { path: '', title: 'Tableau de bord' },
-  { path: 'wallet', title: 'Portefeuille' },
+  { path: '', title: 'Tableau de bord', screen: <HrDashboardScreen /> },
+  { path: 'wallet', title: 'Portefeuille', screen: <WalletScreen /> },
   { path: 'notifications', title: 'Notifications', screen: <NotificationsScreen /> },
-  { path: 'transactions', title: 'Transactions' },
+  { path: 'transactions', title: 'Transactions', screen: <TransactionsScreen /> },
+  { path: 'deductions', title: 'Retenues sur salaire', screen: <PayrollDeductionsScreen /> },
   { path: 'employees/add', title: 'Ajouter un salarié', screen: <AddEmployeeScreen /> },
   { path: 'employees/import', title: 'Importer des salariés', screen: <EmployeeImportScreen /> },
   { path: 'employees/worked-days', title: 'Jours travaillés', screen: <WorkedDaysScreen /> },

@@ -9,6 +9,7 @@ import {
   IconLogout,
   IconMenu2,
   IconPlane,
+  IconReceipt2,
   IconScale,
   IconSend,
   IconSwitchHorizontal,
@@ -32,6 +33,12 @@ export const HR_NAV: readonly NavItem[] = [
   { to: '/rh', label: 'Tableau de bord', icon: IconLayoutDashboard, requirement: { area: 'hr' }, end: true },
   { to: '/rh/wallet', label: 'Portefeuille', icon: IconWallet, requirement: { area: 'hr' } },
   { to: '/rh/transactions', label: 'Transactions', icon: IconArrowsExchange, requirement: { area: 'hr' } },
+  {
+    to: '/rh/deductions',
+    label: 'Retenues sur salaire',
+    icon: IconReceipt2,
+    requirement: { area: 'hr' },
+  },
   { to: '/rh/employees', label: 'Salariés', icon: IconUsers, requirement: { area: 'hr' } },
   { to: '/rh/groups', label: 'Groupes', icon: IconUsersGroup, requirement: { area: 'hr' } },
   {

@@ -1,0 +1,85 @@
+import type { THrStats } from '@tasbiq/contracts/stats';
+import type { ReactNode } from 'react';
+import { Button } from '../../../components/ui/button.tsx';
+import { Spinner } from '../../../components/ui/spinner.tsx';
+import { errorMessage } from '../../../lib/errors/error-message.ts';
+import { formatMoney } from '../../../lib/format/money.ts';
+import { useHrStatsQuery } from '../api/get-hr-stats.ts';
+
+const numberFr = new Intl.NumberFormat('fr-FR');
+const monthName = new Intl.DateTimeFormat('fr-FR', { month: 'long', timeZone: 'UTC' });
+
+/** "mars 2026" for the figures' month (as the API counted it, in Casablanca time). */
+export function monthText({ month, year }: Pick<THrStats, 'month' | 'year'>): string {
+  return `${monthName.format(new Date(Date.UTC(year, month - 1, 15)))} ${year}`;
+}
+
+function plural(count: number, one: string, many: string): string {
+  return `${numberFr.format(count)} ${count > 1 ? many : one}`;
+}
+
+type Figure = { label: string; value: string; detail?: string };
+
+function figuresOf(stats: THrStats): Figure[] {
+  return [
+    { label: 'Salariés actifs', value: numberFr.format(stats.active_employees) },
+    {
+      label: 'Avances du mois',
+      value: formatMoney(stats.advances_amount),
+      detail: plural(stats.advances_count, 'avance', 'avances'),
+    },
+    { label: 'Frais des avances', value: formatMoney(stats.fees_amount) },
+    {
+      label: 'Recharges du mois',
+      value: formatMoney(stats.recharges_amount),
+      detail: plural(stats.recharges_count, 'recharge', 'recharges'),
+    },
+    { label: 'Avances en attente', value: numberFr.format(stats.pending_advances) },
+    { label: 'Salariés ayant pris une avance', value: numberFr.format(stats.employees_with_advance) },
+  ];
+}
+
+/** GET /stats/rh: the month's key figures as a grid of tiles (two columns on phones). */
+export function KeyFigures() {
+  const stats = useHrStatsQuery();
+
+  let body: ReactNode;
+  if (stats.isPending) body = <Spinner isBlock label="Chargement des chiffres clés" />;
+  else if (stats.isError)
+    body = (
+      <div className="flex flex-col items-start gap-2 rounded-2xl bg-white p-4 ring-1 ring-gray-200">
+        <p role="alert" className="text-sm text-red-700">
+          Les chiffres clés n'ont pas pu être chargés. {errorMessage(stats.error)}
+        </p>
+        <Button variant="secondary" size="sm" label="Réessayer" onClick={() => stats.refetch()} />
+      </div>
+    );
+  else
+    body = (
+      <dl className="grid grid-cols-2 gap-3 lg:grid-cols-3">
+        {figuresOf(stats.data).map((figure) => (
+          <div
+            key={figure.label}
+            className="flex flex-col gap-1 rounded-2xl bg-white p-4 ring-1 ring-gray-200"
+          >
+            <dt className="text-sm text-gray-600">{figure.label}</dt>
+            <dd className="text-xl font-semibold text-gray-900 tabular-nums">
+              {figure.value}
+              {figure.detail ? (
+                <span className="block text-sm font-normal text-gray-600">{figure.detail}</span>
+              ) : null}
+            </dd>
+          </div>
+        ))}
+      </dl>
+    );
+
+  return (
+    <section aria-labelledby="key-figures-title" aria-busy={stats.isFetching} className="flex flex-col gap-3">
+      <h2 id="key-figures-title" className="text-base font-semibold text-gray-900">
+        Chiffres clés{stats.data ? ` de ${monthText(stats.data)}` : ' du mois'}
+      </h2>
+      {body}
+    </section>
+  );
+}

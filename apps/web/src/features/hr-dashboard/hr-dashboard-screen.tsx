@@ -1,0 +1,37 @@
+import { PageTitle } from '../../components/ui/page-title.tsx';
+import { useReadySession } from '../session/ready-session.tsx';
+import { DailyChartCard } from './components/daily-chart-card.tsx';
+import { KeyFigures } from './components/key-figures.tsx';
+import { LastTransactions } from './components/last-transactions.tsx';
+import { WalletSummaryCard } from './components/wallet-summary-card.tsx';
+
+/**
+ * /rh: the wallet, the month's key figures, daily advances and top-ups, the latest transactions.
+ * Each block loads and fails on its own, so one slow or broken call never blanks the page.
+ */
+export function HrDashboardScreen() {
+  const { account } = useReadySession();
+  return (
+    <div className="flex flex-col gap-6">
+      <PageTitle title="Tableau de bord" subtitle={account.company ? account.company.name : undefined} />
+      <div className="grid grid-cols-1 gap-6 lg:grid-cols-3">
+        <div className="lg:col-span-1">
+          <WalletSummaryCard />
+        </div>
+        <div className="lg:col-span-2">
+          <KeyFigures />
+        </div>
+      </div>
+      <div className="grid grid-cols-1 gap-6 lg:grid-cols-2">
+        <DailyChartCard series="advances" />
+        <DailyChartCard series="recharges" />
+      </div>
+      <LastTransactions />
+      {/*
+        Spec §9: the dashboard also shows the last 3 bonuses (DASHBOARD_LAST_BONUSES, GET
+        /bonuses/latest). Bonuses are a later issue with no API yet, so nothing is rendered here
+        until they exist; the block goes below the last transactions.
+      */}
+    </div>
+  );
+}

@@ -1,0 +1,160 @@
+import { IconDownload, IconSearch } from '@tabler/icons-react';
+import { type ReactNode, useEffect, useState } from 'react';
+import { Button } from '../../components/ui/button.tsx';
+import { EmptyState } from '../../components/ui/empty-state.tsx';
+import { inputClassName } from '../../components/ui/form-field.tsx';
+import { MessageBox } from '../../components/ui/message-box.tsx';
+import { PageTitle } from '../../components/ui/page-title.tsx';
+import { Pagination } from '../../components/ui/pagination.tsx';
+import { Spinner } from '../../components/ui/spinner.tsx';
+import { cx } from '../../lib/cx.ts';
+import { errorMessage } from '../../lib/errors/error-message.ts';
+import { formatMoney } from '../../lib/format/money.ts';
+import { useReadySession } from '../session/ready-session.tsx';
+import { useExportPayrollDeductionsMutation } from './api/export-payroll-deductions.ts';
+import { usePayrollDeductionsQuery } from './api/list-payroll-deductions.ts';
+import { DeductionsTable, employeesText } from './components/deductions-table.tsx';
+import { MonthPicker } from './components/month-picker.tsx';
+import { MONTHS_FR } from './months.ts';
+import { useDebouncedValue } from './use-debounced-value.ts';
+import { useDeductionFilters } from './use-deduction-filters.ts';
+
+/**
+ * /rh/deductions "Retenues sur salaire": for a month, per employee, what payroll deducts from the
+ * salary (advances executed, their fees, top-ups), with the month's totals and a CSV for Excel.
+ */
+export function PayrollDeductionsScreen() {
+  const { settings } = useReadySession();
+  const limit = settings.items_per_page;
+  const { filters, update } = useDeductionFilters();
+  const [searchText, setSearchText] = useState(filters.search);
+  const debouncedSearch = useDebouncedValue(searchText.trim());
+  const period = { month: filters.month, year: filters.year };
+  const periodText = `${MONTHS_FR[filters.month - 1]} ${filters.year}`;
+  const deductions = usePayrollDeductionsQuery({
+    ...period,
+    limit,
+    offset: filters.offset,
+    search: filters.search || undefined,
+  });
+  const exportCsv = useExportPayrollDeductionsMutation();
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: only a new debounced text updates the address.
+  useEffect(() => {
+    if (debouncedSearch !== filters.search) update({ search: debouncedSearch });
+  }, [debouncedSearch]);
+
+  const data = deductions.data;
+  const isMonthEmpty = data !== undefined && data.count === 0 && !filters.search;
+
+  let body: ReactNode;
+  if (deductions.isPending) body = <Spinner isBlock label="Chargement des retenues" />;
+  else if (deductions.isError)
+    body = (
+      <EmptyState
+        title="Les retenues n'ont pas pu être chargées."
+        description={errorMessage(deductions.error)}
+        action={<Button variant="secondary" label="Réessayer" onClick={() => deductions.refetch()} />}
+      />
+    );
+  else if (deductions.data.count === 0)
+    body = filters.search ? (
+      <EmptyState
+        title="Aucun salarié ne correspond à cette recherche."
+        action={
+          <Button
+            variant="secondary"
+            label="Effacer la recherche"
+            onClick={() => {
+              setSearchText('');
+              update({ search: '' });
+            }}
+          />
+        }
+      />
+    ) : (
+      <EmptyState
+        title={`Rien à retenir pour ${periodText}.`}
+        description="Aucune avance ni recharge n'a été versée à vos salariés ce mois-ci."
+      />
+    );
+  else body = <DeductionsTable rows={deductions.data.results} totals={deductions.data.totals} />;
+
+  return (
+    <div className="flex flex-col gap-4">
+      <PageTitle
+        title="Retenues sur salaire"
+        subtitle={`Ce que la paie doit retenir pour ${periodText} : avances versées, frais et recharges.`}
+        actions={
+          <Button
+            variant="secondary"
+            label="Télécharger le CSV"
+            icon={<IconDownload aria-hidden="true" />}
+            iconPosition="left"
+            disabled={isMonthEmpty}
+            loading={exportCsv.isPending}
+            onClick={() => exportCsv.mutate(period)}
+          />
+        }
+      />
+      {exportCsv.isError ? (
+        <MessageBox severity="danger" title="Le fichier n'a pas pu être téléchargé.">
+          {errorMessage(exportCsv.error)}
+        </MessageBox>
+      ) : null}
+
+      <div className="flex flex-col gap-3 rounded-2xl bg-white p-4 ring-1 ring-gray-200 md:flex-row md:items-end">
+        <div className="md:w-80">
+          <MonthPicker
+            month={filters.month}
+            year={filters.year}
+            onChange={(next) => update({ month: String(next.month), year: String(next.year) })}
+          />
+        </div>
+        {/* biome-ignore lint/a11y/useSemanticElements: <search> is too recent for the phones we support (and jsdom). */}
+        <div role="search" className="relative flex-1">
+          <label htmlFor="deductions-search" className="sr-only">
+            Rechercher un salarié
+          </label>
+          <IconSearch
+            aria-hidden="true"
+            className="pointer-events-none absolute top-1/2 left-3 size-5 -translate-y-1/2 text-gray-400"
+          />
+          <input
+            id="deductions-search"
+            type="search"
+            placeholder="Nom, matricule ou CIN"
+            value={searchText}
+            onChange={(event) => setSearchText(event.target.value)}
+            className={cx(inputClassName, 'pl-10')}
+          />
+        </div>
+      </div>
+
+      {data?.totals && data.totals.employees > 0 ? (
+        <p className="text-sm text-gray-700">
+          {employeesText(data.totals.employees)} · total à retenir{' '}
+          <strong className="font-semibold text-gray-900">{formatMoney(data.totals.total)}</strong>
+        </p>
+      ) : null}
+
+      <section
+        aria-label={`Retenues de ${periodText}`}
+        aria-busy={deductions.isFetching}
+        className="overflow-hidden rounded-2xl bg-white ring-1 ring-gray-200"
+      >
+        {body}
+      </section>
+      {data ? (
+        <Pagination
+          label="Pagination des retenues"
+          count={data.count}
+          limit={limit}
+          offset={filters.offset}
+          onOffsetChange={(offset) => update({ offset: offset > 0 ? String(offset) : '' })}
+          isFetching={deductions.isFetching}
+        />
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,128 @@
+import { IconSearch } from '@tabler/icons-react';
+import { TRANSACTION_TYPE_LABELS_FR } from '@tasbiq/contracts/transactions';
+import { useEffect, useState } from 'react';
+import { Button } from '../../../components/ui/button.tsx';
+import { FormField, inputClassName } from '../../../components/ui/form-field.tsx';
+import { cx } from '../../../lib/cx.ts';
+import { currentMonth, MONTHS_FR, recentYears } from '../months.ts';
+import { useDebouncedValue } from '../use-debounced-value.ts';
+import {
+  LISTED_TYPES,
+  type TransactionFilterKey,
+  type TransactionFilterState,
+} from '../use-transaction-filters.ts';
+
+type TransactionFiltersProps = {
+  filters: TransactionFilterState;
+  onChange: (changes: Partial<Record<TransactionFilterKey, string>>) => void;
+};
+
+const selectClass = cx(inputClassName, 'pr-8');
+
+/** Employee search (debounced), type, year and month. */
+export function TransactionFilters({ filters, onChange }: TransactionFiltersProps) {
+  const [searchText, setSearchText] = useState(filters.search);
+  const debouncedSearch = useDebouncedValue(searchText.trim());
+  const years = recentYears();
+  // A year from the address outside the list still shows as selected.
+  if (filters.year && !years.includes(filters.year)) years.push(filters.year);
+  const hasFilters = Boolean(filters.type || filters.year || filters.month || filters.search);
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: only a new debounced text changes the filter.
+  useEffect(() => {
+    if (debouncedSearch !== filters.search) onChange({ search: debouncedSearch });
+  }, [debouncedSearch]);
+
+  const chooseMonth = (month: string) => {
+    // A month means a month of some year: this one unless another was chosen.
+    const year = month && !filters.year ? String(currentMonth().year) : undefined;
+    onChange(year ? { month, year } : { month });
+  };
+  const chooseYear = (year: string) => onChange(year ? { year } : { year: '', month: '' });
+
+  const reset = () => {
+    setSearchText('');
+    onChange({ type: '', year: '', month: '', search: '' });
+  };
+
+  return (
+    // biome-ignore lint/a11y/useSemanticElements: <search> is too recent for the phones we support (and jsdom).
+    <div role="search" aria-label="Filtrer les transactions" className="flex flex-col gap-3">
+      <div className="relative">
+        <label htmlFor="transactions-search" className="sr-only">
+          Rechercher un salarié
+        </label>
+        <IconSearch
+          aria-hidden="true"
+          className="pointer-events-none absolute top-1/2 left-3 size-5 -translate-y-1/2 text-gray-400"
+        />
+        <input
+          id="transactions-search"
+          type="search"
+          placeholder="Nom ou matricule du salarié"
+          value={searchText}
+          onChange={(event) => setSearchText(event.target.value)}
+          className={cx(inputClassName, 'pl-10')}
+        />
+      </div>
+      <div className="grid grid-cols-1 gap-3 sm:grid-cols-3">
+        <FormField label="Type">
+          {(control) => (
+            <select
+              {...control}
+              value={filters.type}
+              onChange={(event) => onChange({ type: event.target.value })}
+              className={selectClass}
+            >
+              <option value="">Tous les types</option>
+              {LISTED_TYPES.map((type) => (
+                <option key={type} value={type}>
+                  {TRANSACTION_TYPE_LABELS_FR[type]}
+                </option>
+              ))}
+            </select>
+          )}
+        </FormField>
+        <FormField label="Année">
+          {(control) => (
+            <select
+              {...control}
+              value={filters.year ?? ''}
+              onChange={(event) => chooseYear(event.target.value)}
+              className={selectClass}
+            >
+              <option value="">Toutes les années</option>
+              {years.map((year) => (
+                <option key={year} value={year}>
+                  {year}
+                </option>
+              ))}
+            </select>
+          )}
+        </FormField>
+        <FormField label="Mois">
+          {(control) => (
+            <select
+              {...control}
+              value={filters.month ?? ''}
+              onChange={(event) => chooseMonth(event.target.value)}
+              className={selectClass}
+            >
+              <option value="">Tous les mois</option>
+              {MONTHS_FR.map((name, index) => (
+                <option key={name} value={index + 1}>
+                  {name}
+                </option>
+              ))}
+            </select>
+          )}
+        </FormField>
+      </div>
+      {hasFilters ? (
+        <div>
+          <Button variant="tertiary" size="sm" label="Effacer les filtres" onClick={reset} />
+        </div>
+      ) : null}
+    </div>
+  );
+}
