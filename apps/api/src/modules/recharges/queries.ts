@@ -10,13 +10,12 @@ import { startOfDayInCasablanca } from '../../lib/time.ts';
 import { casablancaMonthBounds } from '../spending/state.ts';
 import type { EmployeeRefRow, RechargeRecord } from './serialize.ts';
 
-/** Whose top-ups a caller sees: always one company; an employee (or `mine`) only their own. */
-export type RechargeScope = { companyId: number; ownEmployeeId?: number };
+/** Whose top-ups a caller sees: always one company, and maybe one employee (list-scope.ts). */
+export type RechargeScope = { companyId: number; employeeId?: number };
 
 export type RechargeFilters = {
   status?: TRechargeStatus[];
   operator?: TTelecomOperator[];
-  employeeId?: number;
   createdAfter?: string;
   createdBefore?: string;
   search?: string[];
@@ -56,8 +55,7 @@ const inOrNothing = <T>(column: Parameters<typeof inArray>[0], values: T[] | und
 function conditionsOf(scope: RechargeScope, filters: RechargeFilters): SQL {
   return and(
     eq(recharges.companyId, scope.companyId),
-    scope.ownEmployeeId === undefined ? undefined : eq(recharges.employeeId, scope.ownEmployeeId),
-    filters.employeeId === undefined ? undefined : eq(recharges.employeeId, filters.employeeId),
+    scope.employeeId === undefined ? undefined : eq(recharges.employeeId, scope.employeeId),
     inOrNothing(recharges.status, filters.status),
     inOrNothing(recharges.operator, filters.operator),
     dateRangeCondition(recharges.createdAt, filters.createdAfter, filters.createdBefore),

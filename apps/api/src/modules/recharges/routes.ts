@@ -6,48 +6,24 @@ import {
   ZRechargeProductsQuery,
   ZRechargeProductWire,
 } from '@tasbiq/contracts/recharges';
-import { isHr } from '@tasbiq/contracts/roles';
 import { paginated } from '@tasbiq/contracts/wire';
-import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { AppModule } from '../../context.ts';
 import { companyIdOf, requireSession } from '../../lib/auth/access-control.ts';
-import { fieldError, notFound, permissionDenied } from '../../lib/errors.ts';
+import { notFound } from '../../lib/errors.ts';
 import { readIdempotencyKey } from '../../lib/idempotency.ts';
-import { pageSize, ZListQuery, zBool, zCsvOf, zDateParam, zIdParam } from '../../lib/list-params.ts';
+import { pageSize, ZListQuery, zCsvOf, zDateParam } from '../../lib/list-params.ts';
 import { limitOffsetPage } from '../../lib/pagination.ts';
 import { objectIdOrNotFound, ZObjectIdParams } from '../../lib/path-id.ts';
 import { createRecharge } from './create-recharge.ts';
 import { fillDays, lastCasablancaDays } from './daily-stats.ts';
 import { registerRechargeJobs } from './jobs.ts';
-import { findRecharge, listRecharges, type Period, type RechargeScope, rechargesPerDay } from './queries.ts';
+import { detailScopeOf, listScopeOf, periodOf, zEmployeeParam, zMonth, zYear } from './list-scope.ts';
+import { findRecharge, listRecharges, rechargesPerDay } from './queries.ts';
 import { serializeRecharge } from './serialize.ts';
 
 const tags = ['recharges'];
 const employeeAccess = { employee: true, feature: 'recharges' as const };
-
-/** `month` (1–12) with `year`, or `year` alone: the history screen's period filter (Casablanca). */
-export const zMonth = z.coerce.number().int().min(1).max(12).optional();
-export const zYear = z.coerce.number().int().min(2000).max(2100).optional();
-export function periodOf(query: { month?: number; year?: number }): Period | undefined {
-  if (query.year === undefined) {
-    if (query.month !== undefined) throw fieldError('year', 'required');
-    return undefined;
-  }
-  return { year: query.year, month: query.month };
-}
-
-/**
- * Whose rows the caller sees: HR the whole company, anyone else (or HR with `mine=true`, the
- * "mode Employé" screens) only their own. The company always comes from the token.
- */
-export function ownerScopeOf(request: FastifyRequest, mine: boolean | undefined): RechargeScope {
-  const session = requireSession(request);
-  const companyId = companyIdOf(request);
-  if (isHr(session.user.roles) && mine !== true) return { companyId };
-  if (!session.employee) throw permissionDenied();
-  return { companyId, ownEmployeeId: session.employee.id };
-}
 
 /** GET /recharges/ filters (spec §7 "filters", aligned on GET /advances/). */
 const ZRechargesQuery = ZListQuery.extend({
@@ -57,10 +33,9 @@ const ZRechargesQuery = ZListQuery.extend({
   operator_in: zCsvOf(z.enum(TELECOM_OPERATORS)),
   created_after: zDateParam,
   created_before: zDateParam,
-  employee: zIdParam,
+  employee: zEmployeeParam,
   month: zMonth,
   year: zYear,
-  mine: zBool,
 });
 
 const ZDailyStatsQuery = z.object({
@@ -126,16 +101,16 @@ export const rechargeRoutes: AppModule = async (app, ctx) => {
     },
     async (request) => {
       const query = request.query;
-      const scope = ownerScopeOf(request, query.mine);
+      const scope = listScopeOf(request, query.employee);
       const limit = pageSize(query.limit, requireSession(request).company?.itemsPerPage);
       const offset = query.offset ?? 0;
+      if (scope.empty) return limitOffsetPage(request, { count: 0, limit, offset, results: [] });
       const { count, rows } = await listRecharges(
         db,
         scope,
         {
           status: union(query.status, query.status_in),
           operator: union(query.operator, query.operator_in),
-          employeeId: query.employee,
           createdAfter: query.created_after,
           createdBefore: query.created_before,
           search: query.search,
@@ -179,16 +154,11 @@ export const rechargeRoutes: AppModule = async (app, ctx) => {
         tags,
         summary: 'One top-up (its status after the request)',
         params: ZObjectIdParams,
-        querystring: z.object({ mine: zBool }),
         response: { 200: ZRecharge },
       },
     },
     async (request) => {
-      const row = await findRecharge(
-        db,
-        ownerScopeOf(request, request.query.mine),
-        objectIdOrNotFound(request.params.id),
-      );
+      const row = await findRecharge(db, detailScopeOf(request), objectIdOrNotFound(request.params.id));
       if (!row) throw notFound();
       return serializeRecharge(row.recharge, row.employee);
     },
