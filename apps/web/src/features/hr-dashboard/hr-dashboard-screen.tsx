@@ -10,7 +10,12 @@ import { WalletSummaryCard } from './components/wallet-summary-card.tsx';
  * Each block loads and fails on its own, so one slow or broken call never blanks the page.
  */
 export function HrDashboardScreen() {
-  const { account } = useReadySession();
+  const { account, settings } = useReadySession();
+  // Each series' call is refused when its feature is off: no chart rather than an error.
+  const series = [
+    ...(settings.advances_enabled ? (['advances'] as const) : []),
+    ...(settings.recharges_enabled ? (['recharges'] as const) : []),
+  ];
   return (
     <div className="flex flex-col gap-6">
       <PageTitle title="Tableau de bord" subtitle={account.company ? account.company.name : undefined} />
@@ -22,10 +27,15 @@ export function HrDashboardScreen() {
           <KeyFigures />
         </div>
       </div>
-      <div className="grid grid-cols-1 gap-6 lg:grid-cols-2">
-        <DailyChartCard series="advances" />
-        <DailyChartCard series="recharges" />
-      </div>
+      {series.length > 0 ? (
+        <div
+          className={series.length > 1 ? 'grid grid-cols-1 gap-6 lg:grid-cols-2' : 'grid grid-cols-1 gap-6'}
+        >
+          {series.map((name) => (
+            <DailyChartCard key={name} series={name} />
+          ))}
+        </div>
+      ) : null}
       <LastTransactions />
       {/*
         Spec §9: the dashboard also shows the last 3 bonuses (DASHBOARD_LAST_BONUSES, GET
