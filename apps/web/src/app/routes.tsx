@@ -13,6 +13,7 @@ import { AddEmployeeScreen } from '../features/employees/add-employee-screen.tsx
 import { EmployeeDetailsScreen } from '../features/employees/employee-details-screen.tsx';
 import { EmployeesScreen } from '../features/employees/employees-screen.tsx';
 import { GroupsScreen } from '../features/groups/groups-screen.tsx';
+import { HistoryScreen } from '../features/history/history-screen.tsx';
 import { HomeScreen } from '../features/home/home-screen.tsx';
 import { HrDashboardScreen } from '../features/hr-dashboard/hr-dashboard-screen.tsx';
 import { NotFoundScreen } from '../features/not-found/not-found-screen.tsx';
@@ -51,7 +52,12 @@ export const EMPLOYEE_PAGES: readonly PageRoute[] = [
   { path: '', title: 'Accueil', screen: <HomeScreen /> },
   { path: 'advance', title: 'Avance sur salaire', anyFeature: ['advances'], screen: <AdvanceScreen /> },
   { path: 'recharge', title: 'Recharge téléphonique', anyFeature: ['recharges'], screen: <RechargeScreen /> },
-  { path: 'historique', title: 'Historique', anyFeature: ['recharges', 'advances'] },
+  {
+    path: 'historique',
+    title: 'Historique',
+    anyFeature: ['recharges', 'advances'],
+    screen: <HistoryScreen />,
+  },
   { path: 'fiches', title: 'Fiches de paie', anyFeature: ['fiches'] },
   { path: 'profile', title: 'Mon profil', screen: <ProfileScreen /> },
   { path: 'card', title: 'Ma carte' },

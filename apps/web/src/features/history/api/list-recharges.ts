@@ -1,0 +1,21 @@
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import type { TRecharge } from '@tasbiq/contracts/recharges';
+import type { TPaginated } from '@tasbiq/contracts/wire';
+import { http } from '../../../lib/http/client.ts';
+import { rechargesQueryKey } from '../../shared/api/money-queries.ts';
+import type { HistoryListParams } from './list-advances.ts';
+
+/** GET /recharges/?mine=true&month=&year=: the caller's own top-ups of a Casablanca month. */
+export function listMyRecharges(params: HistoryListParams): Promise<TPaginated<TRecharge>> {
+  return http.get<TPaginated<TRecharge>>('/recharges/', {
+    params: { mine: true, ...params, offset: params.offset || undefined },
+  });
+}
+
+export function useMyRechargesQuery(params: HistoryListParams) {
+  return useQuery({
+    queryKey: [...rechargesQueryKey, 'list', 'me', params],
+    queryFn: () => listMyRecharges(params),
+    placeholderData: keepPreviousData,
+  });
+}

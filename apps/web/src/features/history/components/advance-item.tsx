@@ -1,0 +1,53 @@
+import type { TAdvance } from '@tasbiq/contracts/advances';
+import { PAYOUT_METHOD_LABELS_FR } from '@tasbiq/contracts/money';
+import { Button } from '../../../components/ui/button.tsx';
+import { formatMoney } from '../../../lib/format/money.ts';
+import { formatDateTime } from '../period.ts';
+import { StatusBadge } from './status-badge.tsx';
+
+/** One advance: amount, fee, where it is paid, when, its status, and "Annuler" while pending. */
+export function AdvanceItem({
+  advance,
+  onCancel,
+}: {
+  advance: TAdvance;
+  onCancel: (advance: TAdvance) => void;
+}) {
+  const amount = formatMoney(advance.amount);
+  const date = formatDateTime(advance.created);
+  const fee =
+    advance.free || Number(advance.fees) === 0 ? 'Sans frais' : `Frais : ${formatMoney(advance.fees)}`;
+  return (
+    <li aria-label={`Avance de ${amount} du ${date}`} className="flex flex-col gap-2 py-3">
+      <div className="flex items-start justify-between gap-3">
+        <div className="flex min-w-0 flex-col gap-0.5">
+          <p className="font-medium text-gray-900">Avance sur salaire</p>
+          <p className="text-sm text-gray-600">
+            {PAYOUT_METHOD_LABELS_FR[advance.payout_method]} · {fee}
+          </p>
+          <p className="text-xs text-gray-500">
+            <time dateTime={advance.created}>{date}</time>
+          </p>
+        </div>
+        <div className="flex shrink-0 flex-col items-end gap-1">
+          <p className="font-semibold text-gray-900 tabular-nums">{amount}</p>
+          <StatusBadge status={advance.status} />
+        </div>
+      </div>
+      {advance.status === 'canceled' && advance.cancel_reason ? (
+        <p className="text-sm text-gray-600">Motif : {advance.cancel_reason}</p>
+      ) : null}
+      {advance.status === 'pending' ? (
+        <div className="flex justify-end">
+          <Button
+            variant="secondary"
+            size="sm"
+            label="Annuler"
+            aria-label={`Annuler l’avance de ${amount} du ${date}`}
+            onClick={() => onCancel(advance)}
+          />
+        </div>
+      ) : null}
+    </li>
+  );
+}

@@ -1,0 +1,31 @@
+import { TELECOM_OPERATOR_LABELS } from '@tasbiq/contracts/money';
+import type { TRecharge } from '@tasbiq/contracts/recharges';
+import { formatMoney } from '../../../lib/format/money.ts';
+import { formatDateTime } from '../period.ts';
+import { StatusBadge } from './status-badge.tsx';
+
+/** One top-up: operator and number, the credit and what was paid, when, and its status. */
+export function RechargeItem({ recharge }: { recharge: TRecharge }) {
+  const amount = formatMoney(recharge.amount);
+  const date = formatDateTime(recharge.created);
+  return (
+    <li
+      aria-label={`Recharge de ${amount} du ${date}`}
+      className="flex items-start justify-between gap-3 py-3"
+    >
+      <div className="flex min-w-0 flex-col gap-0.5">
+        <p className="font-medium text-gray-900">Recharge {TELECOM_OPERATOR_LABELS[recharge.operator]}</p>
+        <p className="text-sm text-gray-600">
+          {recharge.phone} · Payé : {formatMoney(recharge.discounted_amount)}
+        </p>
+        <p className="text-xs text-gray-500">
+          <time dateTime={recharge.created}>{date}</time>
+        </p>
+      </div>
+      <div className="flex shrink-0 flex-col items-end gap-1">
+        <p className="font-semibold text-gray-900 tabular-nums">{amount}</p>
+        <StatusBadge status={recharge.status} />
+      </div>
+    </li>
+  );
+}

@@ -1,0 +1,184 @@
+import * as Tabs from '@radix-ui/react-tabs';
+import { IconArrowsExchange, IconCash, IconDeviceMobile, IconFileInvoice } from '@tabler/icons-react';
+import type { TAdvance } from '@tasbiq/contracts/advances';
+import type { TSettings } from '@tasbiq/contracts/settings';
+import { type ReactNode, useState } from 'react';
+import { EmptyState } from '../../components/ui/empty-state.tsx';
+import { MessageBox } from '../../components/ui/message-box.tsx';
+import { PageTitle } from '../../components/ui/page-title.tsx';
+import { formatMoney } from '../../lib/format/money.ts';
+import { useReadySession } from '../session/ready-session.tsx';
+import { type HistoryListParams, useMyAdvancesQuery } from './api/list-advances.ts';
+import { useMyRechargesQuery } from './api/list-recharges.ts';
+import { AdvanceItem } from './components/advance-item.tsx';
+import { CancelAdvanceDialog } from './components/cancel-advance-dialog.tsx';
+import { HistoryListState } from './components/history-list-state.tsx';
+import { PeriodFilter } from './components/period-filter.tsx';
+import { RechargeItem } from './components/recharge-item.tsx';
+import { periodLabel } from './period.ts';
+import { type HistoryTab, useHistoryFilters } from './use-history-filters.ts';
+
+const TAB_LABELS: Record<HistoryTab, string> = {
+  advances: 'Avances',
+  recharges: 'Recharges',
+  bills: 'Factures',
+  transfers: 'Transferts',
+};
+
+/**
+ * Advances and top-ups follow their company switches. Bills and transfers have no switch and no
+ * source yet (contracts/transactions.ts): their tabs exist and say there is nothing.
+ */
+function visibleTabs(settings: TSettings): HistoryTab[] {
+  return [
+    ...(settings.advances_enabled ? (['advances'] as const) : []),
+    ...(settings.recharges_enabled ? (['recharges'] as const) : []),
+    'bills',
+    'transfers',
+  ];
+}
+
+const tabClass =
+  'flex-1 whitespace-nowrap border-b-2 border-transparent px-3 py-3 text-sm font-medium text-gray-600 hover:text-gray-900 ' +
+  'focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-brand-600 ' +
+  'data-[state=active]:border-brand-600 data-[state=active]:text-brand-700 sm:flex-none sm:px-4';
+
+function AdvancesPanel({
+  params,
+  onOffsetChange,
+  onCancel,
+}: {
+  params: HistoryListParams;
+  onOffsetChange: (offset: number) => void;
+  onCancel: (advance: TAdvance) => void;
+}) {
+  const query = useMyAdvancesQuery(params);
+  return (
+    <HistoryListState
+      query={query}
+      what="des avances"
+      empty="Aucune avance pour cette période"
+      emptyIcon={<IconCash aria-hidden="true" />}
+      listLabel="Avances"
+      limit={params.limit}
+      offset={params.offset}
+      onOffsetChange={onOffsetChange}
+      renderItem={(advance) => <AdvanceItem key={advance.id} advance={advance} onCancel={onCancel} />}
+    />
+  );
+}
+
+function RechargesPanel({
+  params,
+  onOffsetChange,
+}: {
+  params: HistoryListParams;
+  onOffsetChange: (offset: number) => void;
+}) {
+  const query = useMyRechargesQuery(params);
+  return (
+    <HistoryListState
+      query={query}
+      what="des recharges"
+      empty="Aucune recharge pour cette période"
+      emptyIcon={<IconDeviceMobile aria-hidden="true" />}
+      listLabel="Recharges"
+      limit={params.limit}
+      offset={params.offset}
+      onOffsetChange={onOffsetChange}
+      renderItem={(recharge) => <RechargeItem key={recharge.id} recharge={recharge} />}
+    />
+  );
+}
+
+/**
+ * /historique (spec §2 History): the employee's advances and top-ups by tab, for a month and year
+ * (the current Casablanca month by default); pending advances can be canceled with a reason.
+ */
+export function HistoryScreen() {
+  const { settings } = useReadySession();
+  const tabs = visibleTabs(settings);
+  const { filters, update, years } = useHistoryFilters(tabs);
+  const [canceling, setCanceling] = useState<TAdvance | null>(null);
+  const [notice, setNotice] = useState<string | null>(null);
+  const params: HistoryListParams = {
+    month: filters.month,
+    year: filters.year,
+    limit: settings.items_per_page,
+    offset: filters.offset,
+  };
+  const setOffset = (offset: number) => update({ offset });
+
+  const panels: Record<HistoryTab, ReactNode> = {
+    advances: (
+      <AdvancesPanel
+        params={params}
+        onOffsetChange={setOffset}
+        onCancel={(advance) => {
+          setNotice(null);
+          setCanceling(advance);
+        }}
+      />
+    ),
+    recharges: <RechargesPanel params={params} onOffsetChange={setOffset} />,
+    bills: (
+      <EmptyState icon={<IconFileInvoice aria-hidden="true" />} title="Aucune facture pour cette période" />
+    ),
+    transfers: (
+      <EmptyState
+        icon={<IconArrowsExchange aria-hidden="true" />}
+        title="Aucun transfert pour cette période"
+      />
+    ),
+  };
+
+  return (
+    <div className="flex flex-col gap-4">
+      <PageTitle title="Historique" subtitle={`Vos opérations de ${periodLabel(filters)}.`} />
+      <PeriodFilter
+        value={filters}
+        years={years}
+        onChange={(period) => {
+          setNotice(null);
+          update(period);
+        }}
+      />
+      {notice ? <MessageBox severity="success">{notice}</MessageBox> : null}
+      <Tabs.Root
+        value={filters.tab}
+        onValueChange={(tab) => {
+          setNotice(null);
+          update({ tab: tab as HistoryTab, offset: 0 });
+        }}
+        className="rounded-2xl bg-white ring-1 ring-gray-200"
+      >
+        <Tabs.List
+          aria-label="Type d’opération"
+          className="flex overflow-x-auto border-b border-gray-200 px-2"
+        >
+          {tabs.map((tab) => (
+            <Tabs.Trigger key={tab} value={tab} className={tabClass}>
+              {TAB_LABELS[tab]}
+            </Tabs.Trigger>
+          ))}
+        </Tabs.List>
+        {tabs.map((tab) => (
+          <Tabs.Content key={tab} value={tab} className="px-3 focus-visible:outline-none sm:px-5">
+            {panels[tab]}
+          </Tabs.Content>
+        ))}
+      </Tabs.Root>
+      {canceling ? (
+        <CancelAdvanceDialog
+          key={canceling.id}
+          advance={canceling}
+          onClose={() => setCanceling(null)}
+          onCanceled={(advance) => {
+            setCanceling(null);
+            setNotice(`Votre avance de ${formatMoney(advance.amount)} a été annulée.`);
+          }}
+        />
+      ) : null}
+    </div>
+  );
+}
