@@ -13,6 +13,7 @@ import { advanceRoutes } from './advances/routes.ts';
 import { notificationRoutes } from './notifications/routes.ts';
 import { payoutJobs } from './payouts/payout-jobs.ts';
 import { rechargeRoutes } from './recharges/routes.ts';
+import { transactionRoutes } from './transactions/routes.ts';
 import { settingsRoutes } from './settings/routes.ts';
 import { signupRoutes } from './signup/routes.ts';
 import { termsRoutes } from './terms/routes.ts';
@@ -35,6 +36,7 @@ export const API_MODULES: AppModule[] = [
   advanceRoutes,
   payoutJobs,
   rechargeRoutes,
+  transactionRoutes,
 ];
 
 /** Mounted only outside production. */

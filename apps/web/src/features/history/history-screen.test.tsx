@@ -129,7 +129,7 @@ describe('/historique', () => {
     expect(item).toHaveTextContent('Exécutée');
     const now = currentPeriod();
     expect(query(app.api.requestsTo('GET /recharges')[0])).toEqual({
-      mine: 'true',
+      employee: 'me',
       month: String(now.month),
       year: String(now.year),
       limit: '20',

@@ -5,10 +5,13 @@ import { http } from '../../../lib/http/client.ts';
 import { rechargesQueryKey } from '../../shared/api/money-queries.ts';
 import type { HistoryListParams } from './list-advances.ts';
 
-/** GET /recharges/?mine=true&month=&year=: the caller's own top-ups of a Casablanca month. */
+/**
+ * GET /recharges/?employee=me&month=&year=: the caller's own top-ups of a Casablanca month
+ * (`employee=me`: an HR user in employee mode would otherwise get the company's).
+ */
 export function listMyRecharges(params: HistoryListParams): Promise<TPaginated<TRecharge>> {
   return http.get<TPaginated<TRecharge>>('/recharges/', {
-    params: { mine: true, ...params, offset: params.offset || undefined },
+    params: { employee: 'me', ...params, offset: params.offset || undefined },
   });
 }
 

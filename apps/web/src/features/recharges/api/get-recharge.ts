@@ -12,9 +12,9 @@ export function isRechargeSettled(recharge: Pick<TRecharge, 'status'>): boolean 
   return recharge.status === 'executed' || recharge.status === 'failed';
 }
 
-/** GET /recharges/{id}?mine=true (mine: an HR user in employee mode sees only their own). */
+/** GET /recharges/{id}: the top-up just requested (its status moves as the operator answers). */
 export function getRecharge(id: number): Promise<TRecharge> {
-  return http.get<TRecharge>(`/recharges/${id}`, { params: { mine: true } });
+  return http.get<TRecharge>(`/recharges/${id}`);
 }
 
 /**

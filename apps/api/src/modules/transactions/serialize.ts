@@ -1,0 +1,28 @@
+import { TELECOM_OPERATOR_LABELS, type TTelecomOperator } from '@tasbiq/contracts/money';
+import { TRANSACTION_TYPE_LABELS_FR, type TTransaction } from '@tasbiq/contracts/transactions';
+import { centimesToWire } from '../../lib/money.ts';
+import type { TransactionRow } from './queries.ts';
+
+const dh = (centimes: bigint) => `${centimesToWire(centimes).replace(/\.00$/, '')} DH`;
+
+/** "Avance sur salaire", or "Recharge Maroc Telecom 50 DH" (the line's credit; `amount` is what was paid). */
+function titleOf(row: TransactionRow): string {
+  if (row.type === 'recharge') {
+    const operator = TELECOM_OPERATOR_LABELS[row.operator as TTelecomOperator] ?? row.operator ?? '';
+    return `Recharge ${operator} ${dh(row.faceAmountCentimes)}`;
+  }
+  return TRANSACTION_TYPE_LABELS_FR.advance;
+}
+
+export function serializeTransaction(row: TransactionRow): TTransaction {
+  return {
+    id: row.id,
+    type: row.type,
+    employee: { id: row.employeeId, first_name: row.firstName, last_name: row.lastName, serial: row.serial },
+    title: titleOf(row),
+    amount: centimesToWire(row.amountCentimes),
+    fees: centimesToWire(row.feesCentimes),
+    status: row.status,
+    created: row.createdAt.toISOString(),
+  };
+}
