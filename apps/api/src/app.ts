@@ -22,7 +22,6 @@ import { createSandboxBankTransfer } from './providers/bank-transfer/sandbox-ban
 import { createSandboxCardIssuer } from './providers/card-issuer/sandbox-card-issuer.ts';
 import { createSandboxEmail, createSandboxSms } from './providers/sandbox-outbox.ts';
 import { createSandboxTelecom } from './providers/telecom/sandbox-telecom.ts';
-import { createSandboxTelecom } from './providers/telecom/sandbox-telecom.ts';
 
 export type BuildAppOptions = { config: Config; database: Database; logger?: boolean };
 
@@ -50,10 +49,6 @@ export async function buildApp({
     storage: createLocalStorage(config.STORAGE_DIR),
     sms: createSandboxSms(database.db, config.NODE_ENV === 'test' ? 0 : 150),
     email: createSandboxEmail(database.db, config.NODE_ENV === 'test' ? 0 : 150),
-    telecom: createSandboxTelecom(
-      database.db,
-      config.NODE_ENV === 'test' ? 0 : config.TELECOM_SANDBOX_LATENCY_MS,
-    ),
     telecom: createSandboxTelecom(
       database.db,
       config.NODE_ENV === 'test' ? 0 : config.TELECOM_SANDBOX_LATENCY_MS,

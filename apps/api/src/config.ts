@@ -37,9 +37,6 @@ const ZConfig = z
     TELECOM_PROVIDER: z.enum(['sandbox']).default('sandbox'),
     /** How long the sandbox telecom aggregator takes to answer a top-up (0 in tests). */
     TELECOM_SANDBOX_LATENCY_MS: z.coerce.number().int().min(0).max(60_000).default(1200),
-    TELECOM_PROVIDER: z.enum(['sandbox']).default('sandbox'),
-    /** How long the sandbox telecom aggregator takes to answer a top-up (0 in tests). */
-    TELECOM_SANDBOX_LATENCY_MS: z.coerce.number().int().min(0).max(60_000).default(1200),
     /**
      * Background jobs: `pg-boss` (needs DATABASE_URL), `in-process` (one process, jobs in memory),
      * or `auto`: pg-boss on PostgreSQL, in-process on PGlite and when NODE_ENV=test (fast; the

@@ -19,8 +19,6 @@ import type { SandboxControl } from './providers/sandbox-outbox.ts';
 import type { SmsProvider } from './providers/sms/sms-provider.ts';
 import type { TelecomSandboxControl } from './providers/telecom/sandbox-telecom.ts';
 import type { TelecomProvider } from './providers/telecom/telecom-provider.ts';
-import type { TelecomSandboxControl } from './providers/telecom/sandbox-telecom.ts';
-import type { TelecomProvider } from './providers/telecom/telecom-provider.ts';
 
 /** Everything a feature module needs, built once in app.ts and handed to each module. */
 export type AppContext = {
@@ -31,8 +29,6 @@ export type AppContext = {
   storage: FileStorage;
   sms: SmsProvider & { sandbox?: SandboxControl };
   email: EmailProvider & { sandbox?: SandboxControl };
-  /** Phone top-ups (Maroc Telecom, Orange, inwi), idempotent by our reference. */
-  telecom: TelecomProvider & { sandbox?: TelecomSandboxControl };
   /** Phone top-ups (Maroc Telecom, Orange, inwi), idempotent by our reference. */
   telecom: TelecomProvider & { sandbox?: TelecomSandboxControl };
   /** Advance payouts: bank transfer to the RIB, load onto the prepaid card; idempotent by our reference. */

@@ -1,6 +1,5 @@
 import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../src/db/client.ts';
 import { terms, termsAcceptances } from '../src/db/schema/content.ts';
 import { prepaidCards } from '../src/db/schema/money.ts';
