@@ -14,6 +14,7 @@ import { notificationRoutes } from './notifications/routes.ts';
 import { payoutJobs } from './payouts/payout-jobs.ts';
 import { rechargeRoutes } from './recharges/routes.ts';
 import { transactionRoutes } from './transactions/routes.ts';
+import { hrStatsRoutes } from './hr-stats/routes.ts';
 import { settingsRoutes } from './settings/routes.ts';
 import { signupRoutes } from './signup/routes.ts';
 import { termsRoutes } from './terms/routes.ts';
@@ -37,6 +38,7 @@ export const API_MODULES: AppModule[] = [
   payoutJobs,
   rechargeRoutes,
   transactionRoutes,
+  hrStatsRoutes,
 ];
 
 /** Mounted only outside production. */
