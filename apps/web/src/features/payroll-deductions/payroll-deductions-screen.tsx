@@ -45,7 +45,6 @@ export function PayrollDeductionsScreen() {
   }, [debouncedSearch]);
 
   const data = deductions.data;
-  const isMonthEmpty = data !== undefined && data.count === 0 && !filters.search;
 
   let body: ReactNode;
   if (deductions.isPending) body = <Spinner isBlock label="Chargement des retenues" />;
@@ -91,7 +90,6 @@ export function PayrollDeductionsScreen() {
             label="Télécharger le CSV"
             icon={<IconDownload aria-hidden="true" />}
             iconPosition="left"
-            disabled={isMonthEmpty}
             loading={exportCsv.isPending}
             onClick={() => exportCsv.mutate(period)}
           />
