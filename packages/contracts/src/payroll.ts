@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ZEmployeeRef } from './advances.ts';
-import { ZMoney } from './wire.ts';
+import { paginated, ZMoney } from './wire.ts';
 
 /**
  * Payroll deduction statement (issue 3, beyond the spec): for one Casablanca month, per employee,
@@ -8,9 +8,21 @@ import { ZMoney } from './wire.ts';
  * executed that month. GET /payroll/deductions/?month=&year= (JSON, paginated with limit/offset,
  * search) and GET /payroll/deductions/export?month=&year= (CSV for French Excel: `;`, UTF-8 BOM).
  */
+
+/** A whole number from a query string ("10"); a missing one is `required`, "dix" is `invalid`. */
+const zQueryInt = (min: number, max: number) =>
+  z.preprocess(
+    (v) => (typeof v === 'number' ? String(v) : v),
+    z
+      .string()
+      .regex(/^\d{1,4}$/, { message: 'invalid' })
+      .transform(Number)
+      .pipe(z.number().int().min(min).max(max)),
+  );
+
 export const ZPayrollDeductionsQuery = z.object({
-  month: z.coerce.number().int().min(1).max(12),
-  year: z.coerce.number().int().min(2000).max(2100),
+  month: zQueryInt(1, 12),
+  year: zQueryInt(2000, 2100),
 });
 
 export const ZPayrollDeduction = z.object({
@@ -24,11 +36,33 @@ export const ZPayrollDeduction = z.object({
 });
 export type TPayrollDeduction = z.infer<typeof ZPayrollDeduction>;
 
+/** The whole month's totals (every employee with a deduction, whatever the page or search). */
 export const ZPayrollDeductionTotals = z.object({
   employees: z.number().int(),
+  advances_count: z.number().int(),
   advances_amount: ZMoney,
   fees_amount: ZMoney,
+  recharges_count: z.number().int(),
   recharges_amount: ZMoney,
   total: ZMoney,
 });
 export type TPayrollDeductionTotals = z.infer<typeof ZPayrollDeductionTotals>;
+
+/** GET /payroll/deductions/: DRF's limit/offset page plus the month's `totals`. */
+export const ZPayrollDeductionsPage = paginated(ZPayrollDeduction).extend({
+  totals: ZPayrollDeductionTotals,
+});
+export type TPayrollDeductionsPage = z.infer<typeof ZPayrollDeductionsPage>;
+
+/** The CSV's column headers, in order (French Excel, `;`). */
+export const PAYROLL_DEDUCTIONS_CSV_HEADERS = [
+  'Matricule',
+  'Nom',
+  'Prénom',
+  'CIN',
+  "Nombre d'avances",
+  'Avances (DH)',
+  'Frais (DH)',
+  'Recharges (DH)',
+  'Total à retenir (DH)',
+] as const;

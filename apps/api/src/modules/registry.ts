@@ -15,6 +15,7 @@ import { payoutJobs } from './payouts/payout-jobs.ts';
 import { rechargeRoutes } from './recharges/routes.ts';
 import { transactionRoutes } from './transactions/routes.ts';
 import { hrStatsRoutes } from './hr-stats/routes.ts';
+import { payrollDeductionRoutes } from './payroll-deductions/routes.ts';
 import { settingsRoutes } from './settings/routes.ts';
 import { signupRoutes } from './signup/routes.ts';
 import { termsRoutes } from './terms/routes.ts';
@@ -39,6 +40,7 @@ export const API_MODULES: AppModule[] = [
   rechargeRoutes,
   transactionRoutes,
   hrStatsRoutes,
+  payrollDeductionRoutes,
 ];
 
 /** Mounted only outside production. */

@@ -1,0 +1,97 @@
+import {
+  type TPayrollDeduction,
+  ZPayrollDeductionsPage,
+  ZPayrollDeductionsQuery,
+} from '@tasbiq/contracts/payroll';
+import type { AppModule } from '../../context.ts';
+import { companyIdOf, requireSession } from '../../lib/auth/access-control.ts';
+import { csvAttachmentHeaders } from '../../lib/csv.ts';
+import { pageSize, zLimit, zOffset, zSearch } from '../../lib/list-params.ts';
+import { centimesToWire } from '../../lib/money.ts';
+import { limitOffsetPage } from '../../lib/pagination.ts';
+import { deductionsCsv, deductionsFileName } from './export-csv.ts';
+import { allDeductions, type DeductionRow, listDeductions } from './queries.ts';
+
+const tags = ['payroll'];
+const hr = { roles: ['RH' as const], feature: 'advances' as const };
+const ZListQuery = ZPayrollDeductionsQuery.extend({ limit: zLimit, offset: zOffset, search: zSearch });
+
+function serializeDeduction(row: DeductionRow): TPayrollDeduction {
+  return {
+    employee: {
+      id: row.employeeId,
+      first_name: row.firstName,
+      last_name: row.lastName,
+      serial: row.serial,
+      cin: row.cin,
+    },
+    advances_count: row.advancesCount,
+    advances_amount: centimesToWire(row.advancesCentimes),
+    fees_amount: centimesToWire(row.feesCentimes),
+    recharges_count: row.rechargesCount,
+    recharges_amount: centimesToWire(row.rechargesCentimes),
+    total: centimesToWire(row.totalCentimes),
+  };
+}
+
+/** What payroll deducts from salaries for a month: the screen and the CSV for French Excel. */
+export const payrollDeductionRoutes: AppModule = async (app, { db }) => {
+  app.get(
+    '/payroll/deductions',
+    {
+      config: hr,
+      schema: {
+        tags,
+        summary: 'Per employee: advances executed in the month, fees, top-ups, total to deduct; with totals',
+        querystring: ZListQuery,
+        response: { 200: ZPayrollDeductionsPage },
+      },
+    },
+    async (request) => {
+      const { month, year, search } = request.query;
+      const limit = pageSize(request.query.limit, requireSession(request).company?.itemsPerPage);
+      const offset = request.query.offset ?? 0;
+      const { count, rows, totals } = await listDeductions(
+        db,
+        companyIdOf(request),
+        { month, year },
+        {
+          search,
+          limit,
+          offset,
+        },
+      );
+      return {
+        ...limitOffsetPage(request, { count, limit, offset, results: rows.map(serializeDeduction) }),
+        totals: {
+          employees: totals.employees,
+          advances_count: totals.advancesCount,
+          advances_amount: centimesToWire(totals.advancesCentimes),
+          fees_amount: centimesToWire(totals.feesCentimes),
+          recharges_count: totals.rechargesCount,
+          recharges_amount: centimesToWire(totals.rechargesCentimes),
+          total: centimesToWire(totals.totalCentimes),
+        },
+      };
+    },
+  );
+
+  app.get(
+    '/payroll/deductions/export',
+    {
+      config: hr,
+      schema: {
+        tags,
+        summary: 'The month’s statement as a CSV for French Excel (retenues-paie-YYYY-MM.csv)',
+        querystring: ZPayrollDeductionsQuery,
+      },
+    },
+    async (request, reply) => {
+      const period = { month: request.query.month, year: request.query.year };
+      const rows = await allDeductions(db, companyIdOf(request), period);
+      return reply
+        .headers({ ...csvAttachmentHeaders(deductionsFileName(period)), 'cache-control': 'no-store' })
+        .send(deductionsCsv(rows));
+    },
+  );
+};
