@@ -75,3 +75,34 @@ describe('parallel top-ups', () => {
     expect(await walletOf(company.id)).toBe(1_000_000n - 9_700n);
   });
 });
+
+describe.skipIf(!process.env.TEST_DATABASE_URL)('on pg-boss (PostgreSQL)', () => {
+  it('a top-up is carried end to end by the recharge.execute job', async () => {
+    const boss = await createTestApp({ JOBS_DRIVER: 'pg-boss' });
+    try {
+      expect(boss.ctx.jobs.kind).toBe('pg-boss');
+      const company = await createTestCompany(boss.db);
+      await fundCompanyWallet(boss.db, { companyId: company.id, amountCentimes: 100_000n });
+      const { user } = await createFundedEmployee(boss.db, company.id, 200_000n);
+      const res = await boss.app.inject({
+        method: 'POST',
+        url: '/api/recharges/',
+        headers: await bearerFor(boss, user.id),
+        payload: iam100,
+      });
+      expect(res.statusCode).toBe(201);
+      const deadline = Date.now() + 20_000;
+      let status = 'pending';
+      while (status !== 'executed' && Date.now() < deadline) {
+        await new Promise((resolve) => setTimeout(resolve, 200));
+        status = (await boss.db.select().from(recharges).where(eq(recharges.id, res.json().id)))[0]!.status;
+      }
+      expect(status).toBe('executed');
+      expect(
+        (await findAccount(boss.db, { companyId: company.id, kind: 'company_wallet' }))!.balanceCentimes,
+      ).toBe(100_000n - 9_700n);
+    } finally {
+      await boss.close();
+    }
+  }, 30_000);
+});
