@@ -1,4 +1,5 @@
 import type { AppModule } from '../context.ts';
+import { advanceRoutes } from './advances/routes.ts';
 import { announcementRoutes } from './announcements/routes.ts';
 import { authRoutes } from './auth/routes.ts';
 import { changeRequestRoutes } from './change-requests/routes.ts';
@@ -9,16 +10,15 @@ import { employeeImportRoutes } from './employee-imports/routes.ts';
 import { employeeRoutes } from './employees/routes.ts';
 import { groupRoutes } from './groups/routes.ts';
 import { healthRoutes } from './health/routes.ts';
-import { advanceRoutes } from './advances/routes.ts';
+import { hrStatsRoutes } from './hr-stats/routes.ts';
 import { notificationRoutes } from './notifications/routes.ts';
 import { payoutJobs } from './payouts/payout-jobs.ts';
-import { rechargeRoutes } from './recharges/routes.ts';
-import { transactionRoutes } from './transactions/routes.ts';
-import { hrStatsRoutes } from './hr-stats/routes.ts';
 import { payrollDeductionRoutes } from './payroll-deductions/routes.ts';
+import { rechargeRoutes } from './recharges/routes.ts';
 import { settingsRoutes } from './settings/routes.ts';
 import { signupRoutes } from './signup/routes.ts';
 import { termsRoutes } from './terms/routes.ts';
+import { transactionRoutes } from './transactions/routes.ts';
 
 /** Every feature module mounted under /api. A new feature adds its routes here. */
 export const API_MODULES: AppModule[] = [
