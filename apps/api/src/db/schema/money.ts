@@ -58,8 +58,22 @@ export const advances = pgTable(
     canceledAt: timestamp('canceled_at', { withTimezone: true }),
   },
   (t) => [
-    index('advances_employee_created_idx').on(t.employeeId, t.createdAt.desc()),
-    index('advances_company_created_idx').on(t.companyId, t.createdAt.desc()),
+    // Lists are ordered `created_at desc, id desc` (NULLS FIRST, PostgreSQL's default for desc):
+    // the index must hold that exact order — drizzle's bare .desc() is DESC NULLS LAST, which the
+    // planner cannot use for it and sorts every row instead. An employee's page then walks 20
+    // entries and the count reads the index alone (company_id is in it). Money bench (1M
+    // advances): an employee's page 298 → 34 buffers; HR's first page 1.25 s → 0.18 s (the count).
+    index('advances_employee_created_idx').on(
+      t.employeeId,
+      t.createdAt.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
+      t.companyId,
+    ),
+    index('advances_company_created_idx').on(
+      t.companyId,
+      t.createdAt.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
+    ),
     index('advances_pending_idx').on(t.payoutAfter).where(sql`${t.status} = 'pending'`),
   ],
 );
@@ -95,8 +109,18 @@ export const recharges = pgTable(
     failedAt: timestamp('failed_at', { withTimezone: true }),
   },
   (t) => [
-    index('recharges_employee_created_idx').on(t.employeeId, t.createdAt.desc()),
-    index('recharges_company_created_idx').on(t.companyId, t.createdAt.desc()),
+    // Same list order and shape as the advances' (see there).
+    index('recharges_employee_created_idx').on(
+      t.employeeId,
+      t.createdAt.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
+      t.companyId,
+    ),
+    index('recharges_company_created_idx').on(
+      t.companyId,
+      t.createdAt.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
+    ),
   ],
 );
 
