@@ -8,7 +8,9 @@
  *   employees: mostly activated, some invited (no password yet), two deactivated, three in no group;
  * - "Rif Industries", recharges, expenses and e-program off, with rh@rif.ma (RH) and 10 employees;
  * - two announcements: one for every company, one for Atlas;
- * - funded company wallets: Atlas 500 000 DH, Rif 150 000 DH (one 'wallet_funding' ledger transaction each).
+ * - funded company wallets: Atlas 500 000 DH, Rif 150 000 DH (one 'wallet_funding' ledger transaction each);
+ * - Atlas's money history (demo-money.ts): ~40 executed advances and ~25 executed top-ups over the
+ *   last 30 days with their ledger postings; salarie@demo.ma only has advances last month.
  *
  * Every demo login uses the password DEMO_PASSWORD and has a confirmed phone, so login skips
  * the OTP step, except nouveau@demo.ma whose first login asks for the SMS code (read it at
@@ -29,6 +31,7 @@ import type { Db, DbOrTx } from '../client.ts';
 import { users } from '../schema/accounts.ts';
 import { companies } from '../schema/companies.ts';
 import { notifications } from '../schema/notifications.ts';
+import { seedMoneyHistory } from './demo-money.ts';
 import {
   createPeopleFactory,
   createRandom,
@@ -352,7 +355,7 @@ export async function seedDemoIfEmpty(db: Db): Promise<boolean> {
     await publishTerms(tx, { version: DEMO_TERMS_VERSION, content: DEMO_TERMS_HTML });
     const atlas = await seedAtlas(seeding);
     const rif = await seedRif(seeding);
-    await fundCompanyWallet(tx, {
+    const atlasFunding = await fundCompanyWallet(tx, {
       companyId: atlas.id,
       amountCentimes: DEMO_WALLET_FUNDING.atlas,
       reference: 'demo',
@@ -361,6 +364,12 @@ export async function seedDemoIfEmpty(db: Db): Promise<boolean> {
       companyId: rif.id,
       amountCentimes: DEMO_WALLET_FUNDING.rif,
       reference: 'demo',
+    });
+    await seedMoneyHistory(tx, {
+      companyId: atlas.id,
+      karimEmail: DEMO_LOGINS.employee,
+      fundingTransactionId: atlasFunding.id,
+      random: createRandom(2603),
     });
     await seedAnnouncements(tx, atlas.id);
     await seedNotifications(tx, atlas.id);

@@ -10,7 +10,9 @@
 import type { DbOrTx } from '../../db/client.ts';
 import type { advances } from '../../db/schema/money.ts';
 import {
+  type AccountKey,
   getOrCreateAccount,
+  type LedgerAccount,
   type LedgerEntryInput,
   postTransaction,
   requireBalance,
@@ -18,6 +20,12 @@ import {
 
 export type AdvanceRecord = typeof advances.$inferSelect;
 export type AdvanceOwner = { firstName: string; lastName: string; serial: string | null };
+/** How a posting finds its accounts: getOrCreateAccount by default (the demo seed memoizes it). */
+export type AccountResolver = (key: AccountKey) => Promise<LedgerAccount>;
+const openAccounts =
+  (tx: DbOrTx): AccountResolver =>
+  (key) =>
+    getOrCreateAccount(tx, key);
 
 /** "1 500 DH", "1 500,50 DH" (wallet texts). */
 export function formatDh(centimes: bigint): string {
@@ -33,12 +41,12 @@ const ownerText = (who: AdvanceOwner) =>
 const methodText = (advance: AdvanceRecord) =>
   advance.payoutMethod === 'card' ? 'sur carte prépayée' : 'par virement sur RIB';
 
-async function accountsOf(tx: DbOrTx, advance: AdvanceRecord) {
+async function accountsOf(resolve: AccountResolver, advance: AdvanceRecord) {
   const companyId = advance.companyId;
   return {
-    wallet: await getOrCreateAccount(tx, { companyId, kind: 'company_wallet' }),
-    clearing: await getOrCreateAccount(tx, { companyId, kind: 'payouts_clearing' }),
-    fees: await getOrCreateAccount(tx, { companyId, kind: 'fees_income' }),
+    wallet: await resolve({ companyId, kind: 'company_wallet' }),
+    clearing: await resolve({ companyId, kind: 'payouts_clearing' }),
+    fees: await resolve({ companyId, kind: 'fees_income' }),
   };
 }
 
@@ -51,8 +59,9 @@ export async function postAdvanceCreated(
   advance: AdvanceRecord,
   who: AdvanceOwner,
   userId: number,
+  resolve: AccountResolver = openAccounts(tx),
 ) {
-  const { wallet, clearing, fees } = await accountsOf(tx, advance);
+  const { wallet, clearing, fees } = await accountsOf(resolve, advance);
   const total = advance.amountCentimes + advance.feeCentimes;
   const entries: LedgerEntryInput[] = [
     { accountId: wallet.id, amountCentimes: -total },
@@ -78,9 +87,14 @@ export async function postAdvanceCreated(
 }
 
 /** The bank or card issuer paid the employee: the amount is now theirs, recovered by payroll. */
-export async function postAdvanceExecuted(tx: DbOrTx, advance: AdvanceRecord, who: AdvanceOwner) {
-  const clearing = await getOrCreateAccount(tx, { companyId: advance.companyId, kind: 'payouts_clearing' });
-  const employee = await getOrCreateAccount(tx, {
+export async function postAdvanceExecuted(
+  tx: DbOrTx,
+  advance: AdvanceRecord,
+  who: AdvanceOwner,
+  resolve: AccountResolver = openAccounts(tx),
+) {
+  const clearing = await resolve({ companyId: advance.companyId, kind: 'payouts_clearing' });
+  const employee = await resolve({
     companyId: advance.companyId,
     kind: 'employee_advances',
     employeeId: advance.employeeId,
@@ -105,8 +119,9 @@ export async function postAdvanceReversed(
   advance: AdvanceRecord,
   who: AdvanceOwner,
   cause: 'canceled' | 'failed',
+  resolve: AccountResolver = openAccounts(tx),
 ) {
-  const { wallet, clearing, fees } = await accountsOf(tx, advance);
+  const { wallet, clearing, fees } = await accountsOf(resolve, advance);
   const total = advance.amountCentimes + advance.feeCentimes;
   const entries: LedgerEntryInput[] = [
     { accountId: wallet.id, amountCentimes: total },

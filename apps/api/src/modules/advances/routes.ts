@@ -23,7 +23,7 @@ import { pageSize, ZListQuery, zBool, zCsvOf, zDateParam } from '../../lib/list-
 import { centimesToWire, wireToCentimes } from '../../lib/money.ts';
 import { limitOffsetPage } from '../../lib/pagination.ts';
 import { objectIdOrNotFound, ZObjectIdParams } from '../../lib/path-id.ts';
-import { startOfDayInCasablanca } from '../../lib/time.ts';
+import { casablancaDate, startOfDayInCasablanca } from '../../lib/time.ts';
 import { ribDelaySeconds, sendAdvancePayout } from '../payouts/payout-jobs.ts';
 import { type AdvanceFilters, dailyAdvanceStats, listAdvances, loadEmployeeSolde } from './queries.ts';
 import { serializeAdvance } from './serialize.ts';
@@ -84,11 +84,7 @@ function callerOf(request: FastifyRequest): AdvanceCaller {
 /** `month` (and `year`, default the current Casablanca year) → [first day, first day of next month). */
 function monthRange(month: number | undefined, year: number | undefined) {
   if (month === undefined && year === undefined) return {};
-  const y =
-    year ??
-    Number(
-      new Intl.DateTimeFormat('en-CA', { timeZone: 'Africa/Casablanca', year: 'numeric' }).format(new Date()),
-    );
+  const y = year ?? Number(casablancaDate(new Date()).slice(0, 4));
   if (month === undefined) {
     return {
       createdFrom: startOfDayInCasablanca(`${y}-01-01`),
