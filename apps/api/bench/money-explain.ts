@@ -1,5 +1,4 @@
 import pg from 'pg';
-import { openDatabase } from '../src/db/client.ts';
 import { moneyBenchUrls, readSeedSummary } from './money-db.ts';
 import { captureMoneySql } from './money-sql.ts';
 
@@ -15,10 +14,9 @@ if (!seed.ok) {
   console.log(`No bench database (${seed.reason}): run \`npm run bench:seed\` first.`);
   process.exit(0);
 }
-const database = openDatabase({ databaseUrl: bench, pgliteDir: 'unused', poolSize: 2 });
 const pool = new pg.Pool({ connectionString: bench, max: 2 });
 const companyId = seed.summary.companyId;
-const sql = await captureMoneySql(pool, database.db, companyId);
+const sql = await captureMoneySql(pool, companyId);
 
 const arg = process.argv[2] ? Number(process.argv[2]) : null;
 const { rows } = await pool.query<{ employee_id: number; user_id: number; n: string }>(
@@ -49,4 +47,3 @@ for (const [label, statement] of [
   console.log(plan.rows.map((r) => r['QUERY PLAN']).join('\n'), '\n');
 }
 await pool.end();
-await database.close();

@@ -61,7 +61,7 @@ const tokens = await Promise.all(
   })),
 );
 
-const sql = await captureMoneySql(pool, database.db, companyId);
+const sql = await captureMoneySql(pool, companyId);
 
 const bare = Fastify({ logger: false });
 type Ids = { employeeId: number; userId: number };
@@ -69,26 +69,20 @@ const idsOf = (request: { params: unknown }): Ids => {
   const params = request.params as { employee: string; user: string };
   return { employeeId: Number(params.employee), userId: Number(params.user) };
 };
-// Rows as arrays, as drizzle reads them; unnamed statements, as drizzle sends them.
-const run = async (statement: Statement, ids: Ids) =>
-  (
-    await pool.query<unknown[]>({
-      text: statement.text,
-      values: sql.forEmployee(statement, ids),
-      rowMode: 'array',
-    })
-  ).rows;
-/**
- * `/bare-auth/…` (BENCH_MONEY_DETAIL=1) first runs the app's per-request session lookup, as the
- * named prepared statement the app uses: two round trips like the app, no framework around them.
- */
-const session = (ids: Ids) =>
-  pool.query({
-    name: 'load_session',
-    text: sql.session.text,
-    values: sql.forEmployee(sql.session, ids),
+// Rows as arrays, as drizzle reads them; a named prepared statement exactly when the app uses one.
+const query = (statement: Statement, ids: Ids) =>
+  pool.query<unknown[]>({
+    ...(statement.name ? { name: statement.name } : {}),
+    text: statement.text,
+    values: sql.forEmployee(statement, ids),
     rowMode: 'array',
   });
+const run = async (statement: Statement, ids: Ids) => (await query(statement, ids)).rows;
+/**
+ * `/bare-auth/…` (BENCH_MONEY_DETAIL=1) first runs the app's per-request session lookup: two round
+ * trips like the app, no framework around them.
+ */
+const session = (ids: Ids) => query(sql.session, ids);
 for (const prefix of ['/bare', '/bare-auth']) {
   const auth = prefix === '/bare-auth';
   bare.get(`${prefix}/solde/:employee/:user`, async (request) => {
