@@ -301,29 +301,48 @@ export async function insertLedger(
      from bench_fundings`,
     [companyId],
   );
+  // Titles, references and idempotency keys as modules/advances/postings.ts and
+  // modules/recharges/ledger-postings.ts write them (descriptions shortened).
   await client.query(
-    `insert into ledger_transactions (id, company_id, type, title, description, reference, created_by, created_at)
-     select id, $1, type, title, '', reference, created_by, created_at from (
-       select $2::int + a.id as id, 'advance' as type, 'Avance sur salaire' as title, 'advance:' || a.id as reference,
+    `insert into ledger_transactions (id, company_id, type, title, description, reference, idempotency_key,
+                                      created_by, created_at)
+     select t.id, $1, t.type, t.title || ' — ' || w.who, t.description, t.reference, t.idem, t.created_by, t.created_at
+     from (
+       select $2::int + a.id as id, 'advance' as type, 'Avance sur salaire' as title,
+              'Avance n° ' || a.id || ' de ' || a.amount_centimes / 100 || ' DH' as description,
+              'advance:' || a.id as reference, 'advance:' || a.id as idem, a.employee_id,
               e.user_id as created_by, a.created_at
        from advances a join employees e on e.id = a.employee_id
        union all
-       select $3::int + a.id, 'payout', 'Versement', 'advance:' || a.id, null, a.executed_at
+       select $3::int + a.id, 'payout', 'Avance versée', 'Avance n° ' || a.id || ' versée',
+              'advance:' || a.id, 'advance:' || a.id || ':payout', a.employee_id, null, a.executed_at
        from advances a where a.status = 'executed'
        union all
-       select $3::int + a.id, 'reversal', 'Annulation', 'advance:' || a.id,
-              case when a.status = 'canceled' then e.user_id end, coalesce(a.canceled_at, a.failed_at)
-       from advances a join employees e on e.id = a.employee_id where a.status in ('canceled', 'failed')
+       select $3::int + a.id, 'reversal',
+              case when a.status = 'canceled' then 'Annulation de l’avance' else 'Échec de l’avance' end,
+              'Avance n° ' || a.id || ' rendue au portefeuille',
+              'advance:' || a.id, 'advance:' || a.id || ':reversal', a.employee_id, null,
+              coalesce(a.canceled_at, a.failed_at)
+       from advances a where a.status in ('canceled', 'failed')
        union all
-       select $4::int + r.id, 'recharge', 'Recharge téléphonique', 'recharge:' || r.id, e.user_id, r.created_at
+       select $4::int + r.id, 'recharge', 'Recharge ' || r.product,
+              'Recharge téléphonique du ' || r.phone, 'recharge:' || r.id, 'recharge:' || r.id, r.employee_id,
+              e.user_id, r.created_at
        from recharges r join employees e on e.id = r.employee_id
        union all
        select $5::int + r.id, case when r.status = 'executed' then 'payout' else 'reversal' end,
-              case when r.status = 'executed' then 'Versement' else 'Annulation' end,
-              'recharge:' || r.id, null, coalesce(r.executed_at, r.failed_at)
+              case when r.status = 'executed' then 'Recharge ' || r.product || ' effectuée'
+                   else 'Remboursement recharge ' || r.product end,
+              'Recharge téléphonique du ' || r.phone,
+              'recharge:' || r.id,
+              'recharge:' || r.id || case when r.status = 'executed' then ':payout' else ':reversal' end,
+              r.employee_id, null, coalesce(r.executed_at, r.failed_at)
        from recharges r where r.status in ('executed', 'failed')
      ) t
-     order by created_at`,
+     join employees e on e.id = t.employee_id
+     join users u on u.id = e.user_id
+     cross join lateral (select u.first_name || ' ' || u.last_name as who) w
+     order by t.created_at`,
     [companyId, off.advance, off.advanceSettle, off.recharge, off.rechargeSettle],
   );
   await client.query(
