@@ -342,6 +342,33 @@ describe('POST /recharges/', () => {
     ).toBe('BALANCE_INSUFFICIENT');
   });
 
+  it('through the advances API too: an advance limits top-ups, a top-up limits advances', async () => {
+    const c = await tenant();
+    await t.db
+      .update(employees)
+      .set({ rib: '011780000012345678901234' })
+      .where(eq(employees.id, c.employee.employeeId));
+    const advance = await t.app.inject({
+      method: 'POST',
+      url: '/api/advances/',
+      headers: c.employee.headers,
+      payload: { amount: 950, payout_method: 'rib' },
+    });
+    expect(advance.statusCode).toBe(201);
+    const refused = await post({ ...topUp, product: 'iam-100', amount: '100' }, c.employee.headers);
+    expect(refused.json().errors[0].code).toBe('BALANCE_INSUFFICIENT');
+    expect((await post(topUp, c.employee.headers)).statusCode).toBe(201); // 49 DH of the 50 left
+    const simulation = await t.app.inject({
+      method: 'POST',
+      url: '/api/advances/simulate/',
+      headers: c.employee.headers,
+      payload: { amount: 50 },
+    });
+    expect(simulation.json()).toMatchObject({ available: '1.00', error_code: 'BALANCE_INSUFFICIENT' });
+    await t.ctx.jobs.drain();
+    await expectLedgerConsistent();
+  });
+
   it('INSUFFICIENT_FUNDS when the company wallet cannot pay; nothing is written', async () => {
     const c = await tenant({ wallet: 2_000n });
     const res = await post(topUp, c.employee.headers);
