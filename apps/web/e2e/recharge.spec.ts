@@ -70,6 +70,7 @@ test.describe('phone top-up', () => {
     request,
   }) => {
     await loginMoneyEmployee(page, request, '/recharge');
+    await expect(page.getByText('Solde disponible')).toBeVisible();
     const phone = page.getByRole('textbox', { name: /Numéro à recharger/ });
     await phone.fill('0612340000');
     await page.getByRole('radio', { name: 'inwi' }).check();

@@ -19,9 +19,15 @@ import { ProductPicker } from './components/product-picker.tsx';
 import { RechargeOutcome } from './components/recharge-outcome.tsx';
 import { normalizedPhone, phoneError } from './recharge-phone.ts';
 
+const balanceCardClass =
+  'flex min-h-16 items-center justify-between gap-3 rounded-2xl bg-brand-700 p-4 text-white';
+
+/**
+ * The available balance. Loading keeps the card's size, so the form below does not jump when the
+ * amount arrives (a tap aimed at an operator would land elsewhere).
+ */
 function BalanceLine() {
   const solde = useEmployeeSoldeQuery();
-  if (solde.isPending) return <Spinner size="sm" label="Chargement du solde" />;
   if (solde.isError)
     return (
       <p className="text-sm text-gray-600">
@@ -36,9 +42,19 @@ function BalanceLine() {
       </p>
     );
   return (
-    <dl className="flex items-baseline justify-between gap-3 rounded-2xl bg-brand-700 p-4 text-white">
+    <dl className={balanceCardClass}>
       <dt className="text-sm font-medium text-white/80">Solde disponible</dt>
-      <dd className="text-2xl font-bold tabular-nums">{formatMoney(solde.data.balance)}</dd>
+      <dd className="text-2xl font-bold tabular-nums">
+        {solde.isPending ? (
+          <Spinner
+            size="sm"
+            label="Chargement du solde"
+            className="[&_span]:border-white [&_span]:border-t-transparent"
+          />
+        ) : (
+          formatMoney(solde.data.balance)
+        )}
+      </dd>
     </dl>
   );
 }

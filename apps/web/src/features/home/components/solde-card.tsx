@@ -16,15 +16,6 @@ const cardClass = 'rounded-2xl bg-brand-700 p-5 text-white shadow-sm';
 export function SoldeCard({ canRequestAdvance }: { canRequestAdvance: boolean }) {
   const solde = useEmployeeSoldeQuery();
 
-  if (solde.isPending)
-    return (
-      <section aria-label="Mon solde" className={cardClass}>
-        <Spinner
-          label="Chargement du solde"
-          className="[&_span]:border-white [&_span]:border-t-transparent"
-        />
-      </section>
-    );
   if (solde.isError) {
     if (isApiError(solde.error) && (solde.error.status === 403 || solde.error.status === 404)) return null;
     return (
@@ -39,20 +30,23 @@ export function SoldeCard({ canRequestAdvance }: { canRequestAdvance: boolean })
     );
   }
 
+  // Loading keeps the card's layout (figures replaced by spinners) so the tiles below do not jump.
+  const amount = (value: string | undefined) =>
+    value === undefined ? (
+      <Spinner label="Chargement du solde" className="[&_span]:border-white [&_span]:border-t-transparent" />
+    ) : (
+      formatMoney(value)
+    );
   return (
-    <section aria-label="Mon solde" className={cardClass}>
+    <section aria-label="Mon solde" aria-busy={solde.isPending || undefined} className={cardClass}>
       <dl className="grid grid-cols-2 gap-4">
         <div>
           <dt className="text-sm font-medium text-white/80">Gagné ce mois-ci</dt>
-          <dd className="mt-1 text-2xl font-bold tabular-nums sm:text-3xl">
-            {formatMoney(solde.data.earned)}
-          </dd>
+          <dd className="mt-1 text-2xl font-bold tabular-nums sm:text-3xl">{amount(solde.data?.earned)}</dd>
         </div>
         <div>
           <dt className="text-sm font-medium text-white/80">Disponible</dt>
-          <dd className="mt-1 text-2xl font-bold tabular-nums sm:text-3xl">
-            {formatMoney(solde.data.balance)}
-          </dd>
+          <dd className="mt-1 text-2xl font-bold tabular-nums sm:text-3xl">{amount(solde.data?.balance)}</dd>
         </div>
       </dl>
       {canRequestAdvance ? (
