@@ -4,30 +4,51 @@ import type { APIRequestContext, Download, Page } from '@playwright/test';
 import { acceptTerms, apiLogin, expect } from './fixtures.ts';
 
 /**
- * An Atlas employee of the seed that only the HR money journeys (dashboard, wallet, deductions)
- * use: each journey makes an advance with it and cancels it at the end, so its monthly limits never
- * run out when the journeys are repeated on one server.
+ * Atlas employees of the seed that only the HR money journeys (dashboard, wallet) use: each journey
+ * makes an advance with one of them and cancels it at the end, so the month is left as it was and
+ * the journeys can run again on one server. The demo history (seed/demo-money.ts) draws on random
+ * employees over the last 30 days; should it have used up the first one's month, the next is taken.
  */
-export const ADVANCE_TAKER = {
-  username: 'kawtar.berrada@demo.ma',
-  name: 'Kawtar Berrada',
-  serial: 'ATL-0049',
-} as const;
+export const ADVANCE_TAKERS = [
+  { username: 'kawtar.berrada@demo.ma', name: 'Kawtar Berrada', serial: 'ATL-0049' },
+  { username: 'tarik.elfassi@demo.ma', name: 'Tarik El Fassi', serial: 'ATL-0032' },
+  { username: 'nabil.lahlou@demo.ma', name: 'Nabil Lahlou', serial: 'ATL-0028' },
+] as const;
+export type AdvanceTaker = (typeof ADVANCE_TAKERS)[number];
 
-export type EmployeeAdvance = { id: number; amount: string; access: string };
+export type EmployeeAdvance = {
+  id: number;
+  /** Wire amounts ("120.00"): the advance and its fee (0 for a free one). */
+  amount: string;
+  fees: string;
+  access: string;
+  employee: AdvanceTaker;
+};
 
-/** The employee asks for an advance by API (paid by RIB: it stays pending for minutes). */
+type Solde = { balance: string; next_fee: string; requests_left: number | null; is_restricted: boolean };
+
+/** An employee asks for an advance by API (paid by RIB: it stays pending for minutes). */
 export async function makeAdvance(request: APIRequestContext, amountDh: number): Promise<EmployeeAdvance> {
-  const { access } = await apiLogin(request, ADVANCE_TAKER.username);
-  await acceptTerms(request, access);
-  const res = await request.post('/api/advances/', {
-    headers: { Authorization: `Bearer ${access}`, 'Idempotency-Key': randomUUID() },
-    data: { amount: String(amountDh), payout_method: 'rib' },
-  });
-  expect(res.status(), await res.text()).toBe(201);
-  const advance = (await res.json()) as { id: number; amount: string; status: string };
-  expect(advance.status).toBe('pending');
-  return { id: advance.id, amount: advance.amount, access };
+  for (const employee of ADVANCE_TAKERS) {
+    const { access } = await apiLogin(request, employee.username);
+    await acceptTerms(request, access);
+    const headers = { Authorization: `Bearer ${access}` };
+    const solde = (await (await request.get('/api/employees/solde', { headers })).json()) as Solde;
+    const isPossible =
+      !solde.is_restricted &&
+      solde.requests_left !== 0 &&
+      Number(solde.balance) >= amountDh + Number(solde.next_fee);
+    if (!isPossible) continue;
+    const res = await request.post('/api/advances/', {
+      headers: { ...headers, 'Idempotency-Key': randomUUID() },
+      data: { amount: String(amountDh), payout_method: 'rib' },
+    });
+    expect(res.status(), await res.text()).toBe(201);
+    const advance = (await res.json()) as { id: number; amount: string; fees: string; status: string };
+    expect(advance.status).toBe('pending');
+    return { id: advance.id, amount: advance.amount, fees: advance.fees, access, employee };
+  }
+  throw new Error(`No seeded employee can take a ${amountDh} DH advance this month`);
 }
 
 /** Cancels it again (the journeys leave the employee's month as they found it). */

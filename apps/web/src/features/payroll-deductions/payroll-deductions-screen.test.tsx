@@ -42,6 +42,8 @@ const rows = [
 ];
 const totals = {
   employees: 2,
+  advances_count: 3,
+  recharges_count: 1,
   advances_amount: '3500.00',
   fees_amount: '15.00',
   recharges_amount: '97.00',
@@ -101,7 +103,7 @@ describe('/rh/deductions', () => {
     expect(plain(bodyRows[0]!.textContent)).toBe('ATL-0001Karim Benjelloun22 000 DH15 DH97 DH2 112 DH');
     expect(plain(bodyRows[1]!.textContent)).toBe('ATL-0002Salma Idrissi11 500 DH0 DH0 DH1 500 DH');
     // The totals row, in the table's footer.
-    expect(plain(bodyRows[2]!.textContent)).toBe('Total (2 salariés)3 500 DH15 DH97 DH3 612 DH');
+    expect(plain(bodyRows[2]!.textContent)).toBe('Total (2 salariés)33 500 DH15 DH97 DH3 612 DH');
     expect(within(table).getByRole('rowheader', { name: 'Total (2 salariés)' })).toBeInTheDocument();
     // On phones: cards and a totals card.
     expect(

@@ -39,7 +39,9 @@ function ChartTooltip({
 export default function DailyBarChart({ points, unitLabel, color }: DailyBarChartProps) {
   return (
     <ResponsiveContainer width="100%" height="100%">
-      <BarChart data={points} margin={{ top: 8, right: 8, bottom: 0, left: 0 }}>
+      {/* No keyboard layer: the chart is hidden from assistive technologies (the card's table
+          carries the same numbers), and a hidden element must not take the focus. */}
+      <BarChart data={points} margin={{ top: 8, right: 8, bottom: 0, left: 0 }} accessibilityLayer={false}>
         <CartesianGrid vertical={false} stroke="#e5e7eb" />
         <XAxis
           dataKey="shortLabel"

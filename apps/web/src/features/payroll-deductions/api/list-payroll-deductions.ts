@@ -1,6 +1,5 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import type { TPayrollDeduction, TPayrollDeductionTotals } from '@tasbiq/contracts/payroll';
-import type { TPaginated } from '@tasbiq/contracts/wire';
+import type { TPayrollDeductionsPage } from '@tasbiq/contracts/payroll';
 import { http } from '../../../lib/http/client.ts';
 
 export const payrollDeductionsQueryKey = ['payroll', 'deductions'] as const;
@@ -14,12 +13,8 @@ export type PayrollDeductionsParams = {
 };
 
 /** One page of the statement, with the whole month's totals (not only this page's). */
-export type PayrollDeductionsPage = TPaginated<TPayrollDeduction> & {
-  totals?: TPayrollDeductionTotals;
-};
-
-export function listPayrollDeductions(params: PayrollDeductionsParams): Promise<PayrollDeductionsPage> {
-  return http.get<PayrollDeductionsPage>('/payroll/deductions/', {
+export function listPayrollDeductions(params: PayrollDeductionsParams): Promise<TPayrollDeductionsPage> {
+  return http.get<TPayrollDeductionsPage>('/payroll/deductions/', {
     params: { ...params, offset: params.offset || undefined },
   });
 }

@@ -17,8 +17,8 @@ const tdNumber = 'px-4 py-3 text-right whitespace-nowrap tabular-nums';
 
 type DeductionsTableProps = {
   rows: TPayrollDeduction[];
-  /** The whole month's totals (every page), when the API sends them. */
-  totals?: TPayrollDeductionTotals;
+  /** The whole month's totals (every page and search). */
+  totals: TPayrollDeductionTotals;
 };
 
 /**
@@ -56,23 +56,21 @@ export function DeductionsTable({ rows, totals }: DeductionsTableProps) {
           </li>
         ))}
       </ul>
-      {totals ? (
-        <dl
-          aria-label="Totaux du mois"
-          className="grid grid-cols-2 gap-x-3 gap-y-1 border-t border-gray-200 bg-gray-50 px-4 py-3 text-sm md:hidden"
-        >
-          <dt className="font-semibold text-gray-900">Total à retenir</dt>
-          <dd className="text-right font-semibold text-gray-900 tabular-nums">{formatMoney(totals.total)}</dd>
-          <dt className="text-gray-700">Salariés</dt>
-          <dd className="text-right text-gray-700 tabular-nums">{numberFr.format(totals.employees)}</dd>
-          <dt className="text-gray-700">Avances</dt>
-          <dd className="text-right text-gray-700 tabular-nums">{formatMoney(totals.advances_amount)}</dd>
-          <dt className="text-gray-700">Frais</dt>
-          <dd className="text-right text-gray-700 tabular-nums">{formatMoney(totals.fees_amount)}</dd>
-          <dt className="text-gray-700">Recharges</dt>
-          <dd className="text-right text-gray-700 tabular-nums">{formatMoney(totals.recharges_amount)}</dd>
-        </dl>
-      ) : null}
+      <dl
+        aria-label="Totaux du mois"
+        className="grid grid-cols-2 gap-x-3 gap-y-1 border-t border-gray-200 bg-gray-50 px-4 py-3 text-sm md:hidden"
+      >
+        <dt className="font-semibold text-gray-900">Total à retenir</dt>
+        <dd className="text-right font-semibold text-gray-900 tabular-nums">{formatMoney(totals.total)}</dd>
+        <dt className="text-gray-700">Salariés</dt>
+        <dd className="text-right text-gray-700 tabular-nums">{numberFr.format(totals.employees)}</dd>
+        <dt className="text-gray-700">Avances</dt>
+        <dd className="text-right text-gray-700 tabular-nums">{formatMoney(totals.advances_amount)}</dd>
+        <dt className="text-gray-700">Frais</dt>
+        <dd className="text-right text-gray-700 tabular-nums">{formatMoney(totals.fees_amount)}</dd>
+        <dt className="text-gray-700">Recharges</dt>
+        <dd className="text-right text-gray-700 tabular-nums">{formatMoney(totals.recharges_amount)}</dd>
+      </dl>
 
       <div className="hidden overflow-x-auto md:block">
         <table className="w-full text-left text-sm">
@@ -117,20 +115,18 @@ export function DeductionsTable({ rows, totals }: DeductionsTableProps) {
               </tr>
             ))}
           </tbody>
-          {totals ? (
-            <tfoot className="border-t-2 border-gray-200 bg-gray-50 font-semibold text-gray-900">
-              <tr>
-                <th scope="row" colSpan={2} className="px-4 py-3 text-left">
-                  Total ({employeesText(totals.employees)})
-                </th>
-                <td className={tdNumber} />
-                <td className={tdNumber}>{formatMoney(totals.advances_amount)}</td>
-                <td className={tdNumber}>{formatMoney(totals.fees_amount)}</td>
-                <td className={tdNumber}>{formatMoney(totals.recharges_amount)}</td>
-                <td className={tdNumber}>{formatMoney(totals.total)}</td>
-              </tr>
-            </tfoot>
-          ) : null}
+          <tfoot className="border-t-2 border-gray-200 bg-gray-50 font-semibold text-gray-900">
+            <tr>
+              <th scope="row" colSpan={2} className="px-4 py-3 text-left">
+                Total ({employeesText(totals.employees)})
+              </th>
+              <td className={tdNumber}>{numberFr.format(totals.advances_count)}</td>
+              <td className={tdNumber}>{formatMoney(totals.advances_amount)}</td>
+              <td className={tdNumber}>{formatMoney(totals.fees_amount)}</td>
+              <td className={tdNumber}>{formatMoney(totals.recharges_amount)}</td>
+              <td className={tdNumber}>{formatMoney(totals.total)}</td>
+            </tr>
+          </tfoot>
         </table>
       </div>
     </>
