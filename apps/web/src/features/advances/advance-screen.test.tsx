@@ -133,6 +133,7 @@ describe('/advance', () => {
     await typeAmount(app, '3000');
     expect(await screen.findByText(text)).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Continuer' })).toBeDisabled();
+    expect(within(await simulation()).queryByText('Solde restant après la demande')).not.toBeInTheDocument();
   });
 
   it('checks the amount before asking: whole dirhams, 50 DH minimum', async () => {

@@ -39,7 +39,7 @@ function visibleTabs(settings: TSettings): HistoryTab[] {
 }
 
 const tabClass =
-  'flex-1 whitespace-nowrap border-b-2 border-transparent px-3 py-3 text-sm font-medium text-gray-600 hover:text-gray-900 ' +
+  'flex-1 whitespace-nowrap border-b-2 border-transparent px-2 py-3 text-sm font-medium text-gray-600 hover:text-gray-900 ' +
   'focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-brand-600 ' +
   'data-[state=active]:border-brand-600 data-[state=active]:text-brand-700 sm:flex-none sm:px-4';
 
@@ -154,7 +154,7 @@ export function HistoryScreen() {
       >
         <Tabs.List
           aria-label="Type d’opération"
-          className="flex overflow-x-auto border-b border-gray-200 px-2"
+          className="flex overflow-x-auto border-b border-gray-200 px-1 sm:px-2"
         >
           {tabs.map((tab) => (
             <Tabs.Trigger key={tab} value={tab} className={tabClass}>

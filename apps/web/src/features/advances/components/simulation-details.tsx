@@ -7,8 +7,10 @@ export function SimulationDetails({ simulation, label }: { simulation: TAdvanceS
     ['Montant demandé', formatMoney(simulation.amount)],
     ['Frais', simulation.free || Number(simulation.fees) === 0 ? 'Gratuit' : formatMoney(simulation.fees)],
     ['Total déduit de votre solde', formatMoney(simulation.total)],
-    ['Solde restant après la demande', formatMoney(simulation.available_after)],
   ];
+  // A refused request leaves the balance as it is: "remaining after" would only mislead.
+  if (simulation.error_code === null)
+    rows.push(['Solde restant après la demande', formatMoney(simulation.available_after)]);
   return (
     // A named group: a <dl> may not carry a name itself (no role of it allows one).
     // biome-ignore lint/a11y/useSemanticElements: <fieldset> is for form controls; these are read-only figures.
