@@ -17,7 +17,7 @@ describe.skipIf(!onPostgres)('advances under concurrency (PostgreSQL)', () => {
   let a: Tenant;
 
   beforeAll(async () => {
-    t = await createTestApp({ PAYOUT_RIB_DELAY_SECONDS: 3600 });
+    t = await createTestApp({ PAYOUT_RIB_DELAY_SECONDS: 3600, PAYOUT_SWEEP_INTERVAL_SECONDS: 3600 });
     a = await createTenant(t);
   });
   afterAll(() => t?.close());

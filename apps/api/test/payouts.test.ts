@@ -31,8 +31,8 @@ let a: Tenant;
 let deps: PayoutDeps;
 
 beforeAll(async () => {
-  // RIB payouts wait an hour in this app, so each test decides when they run.
-  t = await createTestApp({ PAYOUT_RIB_DELAY_SECONDS: 3600 });
+  // RIB payouts wait an hour and the sweeper is off in this app: each test decides what runs when.
+  t = await createTestApp({ PAYOUT_RIB_DELAY_SECONDS: 3600, PAYOUT_SWEEP_INTERVAL_SECONDS: 3600 });
   a = await createTenant(t);
   deps = { db: t.db, bank: t.ctx.payouts.bank, card: t.ctx.payouts.card };
 });
