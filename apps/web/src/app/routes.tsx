@@ -76,7 +76,13 @@ export const HR_PAGES: readonly PageRoute[] = [
   { path: 'wallet', title: 'Portefeuille', screen: <WalletScreen /> },
   { path: 'notifications', title: 'Notifications', screen: <NotificationsScreen /> },
   { path: 'transactions', title: 'Transactions', screen: <TransactionsScreen /> },
-  { path: 'deductions', title: 'Retenues sur salaire', screen: <PayrollDeductionsScreen /> },
+  // The statement counts executed advances (and top-ups); the API serves it with the advances feature.
+  {
+    path: 'deductions',
+    title: 'Retenues sur salaire',
+    anyFeature: ['advances'],
+    screen: <PayrollDeductionsScreen />,
+  },
   { path: 'employees/add', title: 'Ajouter un salarié', screen: <AddEmployeeScreen /> },
   { path: 'employees/import', title: 'Importer des salariés', screen: <EmployeeImportScreen /> },
   { path: 'employees/worked-days', title: 'Jours travaillés', screen: <WorkedDaysScreen /> },

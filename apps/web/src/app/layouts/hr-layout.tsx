@@ -37,7 +37,7 @@ export const HR_NAV: readonly NavItem[] = [
     to: '/rh/deductions',
     label: 'Retenues sur salaire',
     icon: IconReceipt2,
-    requirement: { area: 'hr' },
+    requirement: { area: 'hr', anyFeature: ['advances'] },
   },
   { to: '/rh/employees', label: 'Salariés', icon: IconUsers, requirement: { area: 'hr' } },
   { to: '/rh/groups', label: 'Groupes', icon: IconUsersGroup, requirement: { area: 'hr' } },
