@@ -103,7 +103,7 @@ describe('/rh/transactions', () => {
     expect(screen.getByText('3 transactions')).toBeInTheDocument();
   });
 
-  it('sends type, year, month and the employee search, kept in the address', async () => {
+  it('sends type, status, year, month and the employee search, kept in the address', async () => {
     const app = await openList();
     await screen.findByRole('table');
     expect(lastQuery(app).get('limit')).toBe('20');
@@ -111,6 +111,9 @@ describe('/rh/transactions', () => {
 
     await app.user.selectOptions(screen.getByLabelText('Type'), 'Recharge téléphonique');
     await waitFor(() => expect(lastQuery(app).get('type_in')).toBe('recharge'));
+    await app.user.selectOptions(screen.getByLabelText('Statut'), 'Échouée');
+    await waitFor(() => expect(lastQuery(app).get('status')).toBe('failed'));
+    expect(lastQuery(app).get('type_in')).toBe('recharge');
 
     // A month alone means this year's.
     await app.user.selectOptions(screen.getByLabelText('Mois'), 'Novembre');

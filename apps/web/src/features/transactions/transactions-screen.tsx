@@ -24,7 +24,9 @@ export function TransactionsScreen() {
   const limit = settings.items_per_page;
   const { filters, update } = useTransactionFilters();
   const transactions = useTransactionsQuery(apiParamsOf(filters, limit));
-  const hasFilters = Boolean(filters.type || filters.year || filters.month || filters.search);
+  const hasFilters = Boolean(
+    filters.type || filters.status || filters.year || filters.month || filters.search,
+  );
 
   const page = transactions.data;
   let body: ReactNode;
@@ -45,7 +47,7 @@ export function TransactionsScreen() {
           <Button
             variant="secondary"
             label="Effacer les filtres"
-            onClick={() => update({ type: '', year: '', month: '', search: '' })}
+            onClick={() => update({ type: '', status: '', year: '', month: '', search: '' })}
           />
         }
       />

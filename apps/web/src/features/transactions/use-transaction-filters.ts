@@ -1,3 +1,4 @@
+import { ADVANCE_STATUSES, type TAdvanceStatus } from '@tasbiq/contracts/money';
 import type { TTransactionType } from '@tasbiq/contracts/transactions';
 import { useSearchParams } from 'react-router';
 import type { TransactionsParams } from './api/list-transactions.ts';
@@ -8,6 +9,8 @@ export type ListedType = (typeof LISTED_TYPES)[number];
 
 export type TransactionFilterState = {
   type: ListedType | '';
+  /** Advance statuses include every top-up status. */
+  status: TAdvanceStatus | '';
   month: number | null;
   year: number | null;
   search: string;
@@ -26,6 +29,7 @@ export function apiParamsOf(filters: TransactionFilterState, limit: number): Tra
     limit,
     offset: filters.offset,
     type_in: filters.type ? [filters.type] : undefined,
+    status: filters.status || undefined,
     year: filters.year ?? undefined,
     month: filters.year && filters.month ? filters.month : undefined,
     search: filters.search || undefined,
@@ -36,8 +40,10 @@ export function apiParamsOf(filters: TransactionFilterState, limit: number): Tra
 export function useTransactionFilters() {
   const [params, setParams] = useSearchParams();
   const type = params.get('type');
+  const status = params.get('status');
   const filters: TransactionFilterState = {
     type: LISTED_TYPES.includes(type as ListedType) ? (type as ListedType) : '',
+    status: ADVANCE_STATUSES.includes(status as TAdvanceStatus) ? (status as TAdvanceStatus) : '',
     month: intParam(params.get('month'), 1, 12),
     year: intParam(params.get('year'), 2000, 2100),
     search: params.get('search') ?? '',

@@ -1,4 +1,5 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import type { TAdvanceStatus } from '@tasbiq/contracts/money';
 import type { TTransaction, TTransactionType } from '@tasbiq/contracts/transactions';
 import type { TPaginated } from '@tasbiq/contracts/wire';
 import { http } from '../../../lib/http/client.ts';
@@ -9,6 +10,7 @@ export type TransactionsParams = {
   limit: number;
   offset: number;
   type_in?: TTransactionType[];
+  status?: TAdvanceStatus;
   month?: number;
   year?: number;
   search?: string;

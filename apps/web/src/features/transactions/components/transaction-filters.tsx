@@ -1,4 +1,5 @@
 import { IconSearch } from '@tabler/icons-react';
+import { ADVANCE_STATUSES, TRANSACTION_STATUS_LABELS_FR } from '@tasbiq/contracts/money';
 import { TRANSACTION_TYPE_LABELS_FR } from '@tasbiq/contracts/transactions';
 import { useEffect, useState } from 'react';
 import { Button } from '../../../components/ui/button.tsx';
@@ -26,7 +27,9 @@ export function TransactionFilters({ filters, onChange }: TransactionFiltersProp
   const years = recentYears();
   // A year from the address outside the list still shows as selected.
   if (filters.year && !years.includes(filters.year)) years.push(filters.year);
-  const hasFilters = Boolean(filters.type || filters.year || filters.month || filters.search);
+  const hasFilters = Boolean(
+    filters.type || filters.status || filters.year || filters.month || filters.search,
+  );
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: only a new debounced text changes the filter.
   useEffect(() => {
@@ -42,7 +45,7 @@ export function TransactionFilters({ filters, onChange }: TransactionFiltersProp
 
   const reset = () => {
     setSearchText('');
-    onChange({ type: '', year: '', month: '', search: '' });
+    onChange({ type: '', status: '', year: '', month: '', search: '' });
   };
 
   return (
@@ -65,7 +68,7 @@ export function TransactionFilters({ filters, onChange }: TransactionFiltersProp
           className={cx(inputClassName, 'pl-10')}
         />
       </div>
-      <div className="grid grid-cols-1 gap-3 sm:grid-cols-3">
+      <div className="grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-4">
         <FormField label="Type">
           {(control) => (
             <select
@@ -78,6 +81,23 @@ export function TransactionFilters({ filters, onChange }: TransactionFiltersProp
               {LISTED_TYPES.map((type) => (
                 <option key={type} value={type}>
                   {TRANSACTION_TYPE_LABELS_FR[type]}
+                </option>
+              ))}
+            </select>
+          )}
+        </FormField>
+        <FormField label="Statut">
+          {(control) => (
+            <select
+              {...control}
+              value={filters.status}
+              onChange={(event) => onChange({ status: event.target.value })}
+              className={selectClass}
+            >
+              <option value="">Tous les statuts</option>
+              {ADVANCE_STATUSES.map((status) => (
+                <option key={status} value={status}>
+                  {TRANSACTION_STATUS_LABELS_FR[status]}
                 </option>
               ))}
             </select>
