@@ -68,13 +68,27 @@ test.describe('history', () => {
     await page.getByRole('combobox', { name: 'Mois' }).selectOption(MONTHS[now.month - 1] ?? '');
     await expect(newest).toContainText('En attente');
 
-    // Bills and transfers have nothing yet.
-    await tabs.getByRole('tab', { name: 'Factures' }).click();
+    // Bills and transfers have nothing yet. The tabs work with the keyboard (arrow keys).
+    await tabs.getByRole('tab', { name: 'Avances' }).focus();
+    await page.keyboard.press('ArrowRight');
+    await expect(tabs.getByRole('tab', { name: 'Recharges' })).toHaveAttribute('aria-selected', 'true');
+    await page.keyboard.press('ArrowRight');
+    await expect(tabs.getByRole('tab', { name: 'Factures' })).toBeFocused();
     await expect(page.getByText('Aucune facture pour cette période')).toBeVisible();
-    await tabs.getByRole('tab', { name: 'Avances' }).click();
+    await page.keyboard.press('Home');
+    await expect(tabs.getByRole('tab', { name: 'Avances' })).toHaveAttribute('aria-selected', 'true');
 
-    await newest.getByRole('button', { name: /^Annuler l’avance de 100\sDH/ }).click();
+    // The dialog opens from the keyboard, Escape closes it and gives the focus back.
+    const cancelButton = newest.getByRole('button', { name: /^Annuler l’avance de 100\sDH/ });
+    await cancelButton.focus();
+    await page.keyboard.press('Enter');
     const dialog = page.getByRole('dialog', { name: 'Annuler l’avance' });
+    await expect(dialog).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(dialog).toBeHidden();
+    await expect(cancelButton).toBeFocused();
+
+    await cancelButton.click();
     await expect(dialog).toBeVisible();
     const reason = dialog.getByRole('textbox', { name: /Motif de l’annulation/ });
     await reason.fill('ok');

@@ -196,7 +196,9 @@ describe('/historique', () => {
     await app.user.click(submit);
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(app.api.requestsTo('POST /advances/3/cancel')[0]?.body).toEqual({ reason: 'Erreur de montant' });
-    expect(screen.getByText(/Votre avance de 1\s000\sDH a été annulée\./)).toBeInTheDocument();
+    const notice = screen.getByText(/Votre avance de 1\s000\sDH a été annulée\./);
+    // Its button is gone with the pending status: the focus lands on the confirmation instead.
+    await waitFor(() => expect(notice.closest('[tabindex="-1"]')).toHaveFocus());
     // The list is fetched again and shows the new status.
     await waitFor(() =>
       expect(within(screen.getByRole('list', { name: 'Avances' })).getAllByRole('listitem')).toHaveLength(1),
@@ -215,5 +217,9 @@ describe('/historique', () => {
     ).toBeInTheDocument();
     await app.user.click(within(dialog).getByRole('button', { name: 'Retour' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    // The focus goes back to the button that opened the dialog.
+    await waitFor(() =>
+      expect(screen.getByRole('button', { name: /^Annuler l’avance de 1\s000\sDH/ })).toHaveFocus(),
+    );
   });
 });

@@ -2,12 +2,13 @@ import * as Tabs from '@radix-ui/react-tabs';
 import { IconArrowsExchange, IconCash, IconDeviceMobile, IconFileInvoice } from '@tabler/icons-react';
 import type { TAdvance } from '@tasbiq/contracts/advances';
 import type { TSettings } from '@tasbiq/contracts/settings';
-import { type ReactNode, useState } from 'react';
+import { type ReactNode, useRef, useState } from 'react';
 import { EmptyState } from '../../components/ui/empty-state.tsx';
 import { MessageBox } from '../../components/ui/message-box.tsx';
 import { PageTitle } from '../../components/ui/page-title.tsx';
 import { formatMoney } from '../../lib/format/money.ts';
 import { useReadySession } from '../session/ready-session.tsx';
+import { useFocusReturn } from '../shared/use-focus-return.ts';
 import { type HistoryListParams, useMyAdvancesQuery } from './api/list-advances.ts';
 import { useMyRechargesQuery } from './api/list-recharges.ts';
 import { AdvanceItem } from './components/advance-item.tsx';
@@ -101,6 +102,8 @@ export function HistoryScreen() {
   const { filters, update, years } = useHistoryFilters(tabs);
   const [canceling, setCanceling] = useState<TAdvance | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
+  const noticeRef = useRef<HTMLDivElement>(null);
+  const focusReturn = useFocusReturn();
   const params: HistoryListParams = {
     month: filters.month,
     year: filters.year,
@@ -116,6 +119,7 @@ export function HistoryScreen() {
         onOffsetChange={setOffset}
         onCancel={(advance) => {
           setNotice(null);
+          focusReturn.remember();
           setCanceling(advance);
         }}
       />
@@ -143,7 +147,10 @@ export function HistoryScreen() {
           update(period);
         }}
       />
-      {notice ? <MessageBox severity="success">{notice}</MessageBox> : null}
+      {/* Focused after a cancellation: the button that opened the dialog is gone with the pending status. */}
+      <div ref={noticeRef} tabIndex={-1} className="focus:outline-none">
+        {notice ? <MessageBox severity="success">{notice}</MessageBox> : null}
+      </div>
       <Tabs.Root
         value={filters.tab}
         onValueChange={(tab) => {
@@ -172,10 +179,14 @@ export function HistoryScreen() {
         <CancelAdvanceDialog
           key={canceling.id}
           advance={canceling}
-          onClose={() => setCanceling(null)}
+          onClose={() => {
+            setCanceling(null);
+            focusReturn.restore();
+          }}
           onCanceled={(advance) => {
             setCanceling(null);
             setNotice(`Votre avance de ${formatMoney(advance.amount)} a été annulée.`);
+            focusReturn.restore(noticeRef.current);
           }}
         />
       ) : null}

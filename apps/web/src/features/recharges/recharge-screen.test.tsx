@@ -180,6 +180,7 @@ describe('/recharge', () => {
     await within(dialog).findByText(/L'accès à ce service est restreint/);
     await app.user.click(within(dialog).getByRole('button', { name: 'Annuler' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    await waitFor(() => expect(screen.getByRole('button', { name: /^Recharger 100\sDH$/ })).toHaveFocus());
     await app.user.click(screen.getByRole('button', { name: /^Recharger 100\sDH$/ }));
     dialog = await screen.findByRole('dialog', { name: 'Confirmer la recharge' });
     expect(within(dialog).queryByRole('alert')).not.toBeInTheDocument();
