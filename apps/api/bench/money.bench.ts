@@ -232,7 +232,7 @@ for (const { app, bare, ratio } of rows) {
   const ok = ratio >= TARGET_RATIO && app.p99 <= TARGET_P99_MS;
   if (!ok) missed += 1;
   console.log(
-    `${ok ? 'ok  ' : 'MISS'} ${app.name}: ${ratio.toFixed(2)} × the bare route's req/s ` +
+    `${ok ? 'ok  ' : 'MISS'} ${app.name}: ${ratio.toFixed(2)} × the bare route's req/s (median of the rounds' ratios) ` +
       `(target ≥ ${TARGET_RATIO}), p99 ${app.p99} ms vs ${bare.p99} ms (target ≤ ${TARGET_P99_MS} ms)`,
   );
 }
