@@ -75,6 +75,8 @@ export const advances = pgTable(
       t.id.desc().nullsFirst(),
     ),
     index('advances_pending_idx').on(t.payoutAfter).where(sql`${t.status} = 'pending'`),
+    // The payout sweeper's second question (stale processing), without a scan of every advance.
+    index('advances_processing_idx').on(t.processingAt).where(sql`${t.status} = 'processing'`),
   ],
 );
 
@@ -121,6 +123,9 @@ export const recharges = pgTable(
       t.createdAt.desc().nullsFirst(),
       t.id.desc().nullsFirst(),
     ),
+    // The top-up sweeper: pending ones by age, stale processing ones by processing time.
+    index('recharges_pending_idx').on(t.createdAt).where(sql`${t.status} = 'pending'`),
+    index('recharges_processing_idx').on(t.processingAt).where(sql`${t.status} = 'processing'`),
   ],
 );
 

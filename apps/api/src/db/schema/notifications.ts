@@ -26,5 +26,7 @@ export const notifications = pgTable(
     isSeen: boolean('is_seen').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('notifications_user_created_idx').on(t.userId, t.createdAt.desc())],
+  // In the list's order (DESC NULLS FIRST is what ORDER BY created_at DESC means; drizzle's bare
+  // .desc() writes NULLS LAST, which the planner cannot use for that order).
+  (t) => [index('notifications_user_created_idx').on(t.userId, t.createdAt.desc().nullsFirst())],
 );
