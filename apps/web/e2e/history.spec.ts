@@ -1,32 +1,7 @@
 import { expectNoSeriousViolations } from './axe.ts';
+import { casablancaMonth, MONTHS_FR } from './casablanca-month.ts';
 import { cancelPendingAdvances, loginMoneyEmployee, requestAdvance } from './employee-money-helpers.ts';
 import { expect, test } from './fixtures.ts';
-
-const MONTHS = [
-  'Janvier',
-  'Février',
-  'Mars',
-  'Avril',
-  'Mai',
-  'Juin',
-  'Juillet',
-  'Août',
-  'Septembre',
-  'Octobre',
-  'Novembre',
-  'Décembre',
-];
-
-/** The current month and year in Morocco, as the screen's default filter. */
-function casablancaMonth(): { month: number; year: number } {
-  const parts = new Intl.DateTimeFormat('en-CA', {
-    timeZone: 'Africa/Casablanca',
-    year: 'numeric',
-    month: 'numeric',
-  }).formatToParts(new Date());
-  const part = (type: string) => Number(parts.find((p) => p.type === type)?.value);
-  return { month: part('month'), year: part('year') };
-}
 
 /**
  * The history: an advance asked (by API) this month is listed with its status; the month filter
@@ -65,7 +40,7 @@ test.describe('history', () => {
     await expect(page).toHaveURL(new RegExp(`year=${previousYear}`));
     await expect(page.getByText('Aucune avance pour cette période')).toBeVisible();
     await page.getByRole('combobox', { name: 'Année' }).selectOption(String(now.year));
-    await page.getByRole('combobox', { name: 'Mois' }).selectOption(MONTHS[now.month - 1] ?? '');
+    await page.getByRole('combobox', { name: 'Mois' }).selectOption(MONTHS_FR[now.month - 1] ?? '');
     await expect(newest).toContainText('En attente');
 
     // Bills and transfers have nothing yet. The tabs work with the keyboard (arrow keys).

@@ -1,4 +1,5 @@
 import { expectNoSeriousViolations } from './axe.ts';
+import { casablancaMonth, MONTHS_FR } from './casablanca-month.ts';
 import { expect, test } from './fixtures.ts';
 import { downloadedCsv, expectNoHorizontalOverflow } from './hr-money-helpers.ts';
 
@@ -10,30 +11,6 @@ type DeductionsPage = {
 
 const CSV_HEADER =
   "Matricule;Nom;Prénom;CIN;Nombre d'avances;Avances (DH);Frais (DH);Recharges (DH);Total à retenir (DH)";
-const MONTHS = [
-  'Janvier',
-  'Février',
-  'Mars',
-  'Avril',
-  'Mai',
-  'Juin',
-  'Juillet',
-  'Août',
-  'Septembre',
-  'Octobre',
-  'Novembre',
-  'Décembre',
-];
-
-/** The Casablanca month the screen opens on. */
-function currentMonth(): { month: number; year: number } {
-  const [year, month] = new Intl.DateTimeFormat('en-CA', { timeZone: 'Africa/Casablanca' })
-    .format(new Date())
-    .split('-')
-    .map(Number);
-  return { month: month!, year: year! };
-}
-
 const dh = (wire: string) => `${Math.round(Number(wire)).toLocaleString('fr-FR').replace(/\s/g, ' ')} DH`;
 
 /**
@@ -47,7 +24,7 @@ test.describe('payroll deductions', () => {
     test.setTimeout(60_000);
     const session = await login({ role: 'rh', path: '/rh/deductions' });
     await expect(page.getByRole('heading', { level: 1, name: 'Retenues sur salaire' })).toBeVisible();
-    const { month, year } = currentMonth();
+    const { month, year } = casablancaMonth();
     await expect(page.getByLabel('Mois', { exact: true })).toHaveValue(String(month));
     await expect(page.getByLabel('Année', { exact: true })).toHaveValue(String(year));
 
@@ -56,11 +33,11 @@ test.describe('payroll deductions', () => {
     });
     expect(res.status()).toBe(200);
     const statement = (await res.json()) as DeductionsPage;
-    const region = page.getByRole('region', { name: `Retenues de ${MONTHS[month - 1]} ${year}` });
+    const region = page.getByRole('region', { name: `Retenues de ${MONTHS_FR[month - 1]} ${year}` });
 
     if (statement.count === 0) {
       // The first day of a month may have nothing executed yet.
-      await expect(region.getByText(`Rien à retenir pour ${MONTHS[month - 1]} ${year}.`)).toBeVisible();
+      await expect(region.getByText(`Rien à retenir pour ${MONTHS_FR[month - 1]} ${year}.`)).toBeVisible();
     } else {
       const table = region.getByRole('table', { name: 'Retenues sur salaire par salarié' });
       const employees = statement.totals.employees;
@@ -95,10 +72,10 @@ test.describe('payroll deductions', () => {
     const previous = month === 1 ? { month: 12, year: year - 1 } : { month: month - 1, year };
     if (previous.year !== year)
       await page.getByLabel('Année', { exact: true }).selectOption(String(previous.year));
-    await page.getByLabel('Mois', { exact: true }).selectOption(MONTHS[previous.month - 1]!);
+    await page.getByLabel('Mois', { exact: true }).selectOption(MONTHS_FR[previous.month - 1]!);
     await expect(page).toHaveURL(new RegExp(`month=${previous.month}&year=${previous.year}`));
     await expect(
-      page.getByRole('region', { name: `Retenues de ${MONTHS[previous.month - 1]} ${previous.year}` }),
+      page.getByRole('region', { name: `Retenues de ${MONTHS_FR[previous.month - 1]} ${previous.year}` }),
     ).toBeVisible();
     await expectNoSeriousViolations(page);
   });

@@ -14,12 +14,12 @@ import { PageTitle } from '../../components/ui/page-title.tsx';
 import { Pagination } from '../../components/ui/pagination.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { errorMessage } from '../../lib/errors/error-message.ts';
+import { formatDateTime } from '../../lib/format/date-time.ts';
 import { useReadySession } from '../session/ready-session.tsx';
 import { useChangeRequestsQuery } from './api/get-change-requests.ts';
 import { ChangeRequestDetails } from './components/change-request-details.tsx';
 import { ChangeSummary } from './components/change-request-summary.tsx';
 import { StatusBadge } from './components/status-badge.tsx';
-import { formatDateTime } from './format-value.ts';
 
 const TABS: ReadonlyArray<{ status: ChangeRequestStatus; label: string; empty: string }> = [
   { status: 'pending', label: 'En attente', empty: 'Aucune demande en attente.' },

@@ -28,17 +28,6 @@ export function currentValueOf(
   return employee[field];
 }
 
-const dateTimeFr = new Intl.DateTimeFormat('fr-FR', {
-  dateStyle: 'short',
-  timeStyle: 'short',
-  timeZone: 'Africa/Casablanca',
-});
-
-/** "12/03/2026 14:05", in Morocco's time. */
-export function formatDateTime(iso: string): string {
-  return dateTimeFr.format(new Date(iso));
-}
-
 const sizeFr = new Intl.NumberFormat('fr-FR', { maximumFractionDigits: 1 });
 
 /** "850 Ko", "2,4 Mo". */

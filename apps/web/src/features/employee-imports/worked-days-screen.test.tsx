@@ -1,8 +1,8 @@
 import { act, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderApp, sessionHandlers, signIn } from '../../app/testing/render-app.tsx';
+import { currentMonth } from '../../lib/dates/casablanca-month.ts';
 import { installFakeXhr } from './testing/fake-xhr.ts';
-import { currentMonth } from './worked-days-screen.tsx';
 
 afterEach(() => {
   vi.unstubAllGlobals();

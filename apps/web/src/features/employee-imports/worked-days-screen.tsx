@@ -1,11 +1,12 @@
 import { IconUsersPlus } from '@tabler/icons-react';
-import { TIME_ZONE } from '@tasbiq/contracts/constants';
 import { WORKED_DAYS_COLUMNS } from '@tasbiq/contracts/employee-imports';
 import { useState } from 'react';
 import { Button } from '../../components/ui/button.tsx';
 import { FormField, inputClassName } from '../../components/ui/form-field.tsx';
 import { MessageBox } from '../../components/ui/message-box.tsx';
 import { PageTitle } from '../../components/ui/page-title.tsx';
+import { currentMonth } from '../../lib/dates/casablanca-month.ts';
+import { formatMonthInSentence, MONTHS_FR } from '../../lib/format/month-names.ts';
 import { useUploadWorkedDaysMutation } from './api/upload-worked-days.ts';
 import { ColumnsHelp } from './components/columns-help.tsx';
 import { CsvFilePicker } from './components/csv-file-picker.tsx';
@@ -15,26 +16,6 @@ import { UploadProgress } from './components/upload-progress.tsx';
 import { useCsvUpload } from './components/use-csv-upload.ts';
 
 const cardClass = 'flex flex-col gap-4 rounded-2xl bg-white p-4 ring-1 ring-gray-200 sm:p-6';
-
-const MONTHS = Array.from({ length: 12 }, (_, index) => {
-  const name = new Intl.DateTimeFormat('fr-FR', { month: 'long', timeZone: 'UTC' }).format(
-    new Date(Date.UTC(2026, index, 1)),
-  );
-  return { value: index + 1, label: name.charAt(0).toUpperCase() + name.slice(1) };
-});
-
-/** This month in Africa/Casablanca, as the API's default. */
-export function currentMonth(now = new Date()): { month: number; year: number } {
-  const [year, month] = new Intl.DateTimeFormat('en-CA', { timeZone: TIME_ZONE })
-    .format(now)
-    .split('-')
-    .map(Number) as [number, number];
-  return { month, year };
-}
-
-function monthLabel(month: number, year: number): string {
-  return `${MONTHS[month - 1]?.label.toLowerCase() ?? month} ${year}`;
-}
 
 /**
  * /rh/employees/worked-days: the days and hours each employee worked in a month, from a CSV
@@ -98,9 +79,9 @@ export function WorkedDaysScreen() {
                 onChange={(event) => setMonth(Number(event.target.value))}
                 className={inputClassName}
               >
-                {MONTHS.map((m) => (
-                  <option key={m.value} value={m.value}>
-                    {m.label}
+                {MONTHS_FR.map((name, index) => (
+                  <option key={name} value={index + 1}>
+                    {name}
                   </option>
                 ))}
               </select>
@@ -140,7 +121,7 @@ export function WorkedDaysScreen() {
           {outcome.answer.updated === 1
             ? '1 salarié mis à jour'
             : `${outcome.answer.updated} salariés mis à jour`}{' '}
-          pour {monthLabel(outcome.answer.month, outcome.answer.year)}.
+          pour {formatMonthInSentence(outcome.answer)}.
           {outcome.answer.ignored_columns.length > 0
             ? ` Colonnes ignorées : ${outcome.answer.ignored_columns.join(', ')}.`
             : null}

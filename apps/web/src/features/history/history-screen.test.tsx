@@ -2,8 +2,8 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { apiError, type FakeHandler, type FakeRequest } from '../../app/testing/fake-api.ts';
 import { renderApp, type SessionOptions, sessionHandlers, signIn } from '../../app/testing/render-app.tsx';
+import { currentMonth } from '../../lib/dates/casablanca-month.ts';
 import { makeAdvance, makeRecharge, page } from '../shared/testing/money-fixtures.ts';
-import { currentPeriod } from './period.ts';
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -57,7 +57,7 @@ describe('/historique', () => {
         .map((tab) => tab.textContent),
     ).toEqual(['Avances', 'Recharges', 'Factures', 'Transferts']);
     expect(within(tabs).getByRole('tab', { name: 'Avances' })).toHaveAttribute('aria-selected', 'true');
-    const now = currentPeriod();
+    const now = currentMonth();
     expect(screen.getByRole('combobox', { name: 'Mois' })).toHaveValue(String(now.month));
     expect(screen.getByRole('combobox', { name: 'Année' })).toHaveValue(String(now.year));
     await screen.findByRole('list', { name: 'Avances' });
@@ -93,7 +93,7 @@ describe('/historique', () => {
     });
     await screen.findByRole('list', { name: 'Avances' });
     expect(query(app.api.requestsTo('GET /advances')[0]).offset).toBe('20');
-    const year = currentPeriod().year - 1;
+    const year = currentMonth().year - 1;
     await app.user.selectOptions(screen.getByRole('combobox', { name: 'Mois' }), 'Mars');
     await app.user.selectOptions(screen.getByRole('combobox', { name: 'Année' }), String(year));
     await waitFor(() =>
@@ -127,7 +127,7 @@ describe('/historique', () => {
     expect(item).toHaveTextContent(/\+212612345678 · Payé : 97\sDH/);
     expect(item).toHaveTextContent(/100\sDH/);
     expect(item).toHaveTextContent('Exécutée');
-    const now = currentPeriod();
+    const now = currentMonth();
     expect(query(app.api.requestsTo('GET /recharges')[0])).toEqual({
       employee: 'me',
       month: String(now.month),

@@ -7,6 +7,7 @@ import { EmptyState } from '../../components/ui/empty-state.tsx';
 import { MessageBox } from '../../components/ui/message-box.tsx';
 import { PageTitle } from '../../components/ui/page-title.tsx';
 import { formatMoney } from '../../lib/format/money.ts';
+import { formatMonthInSentence } from '../../lib/format/month-names.ts';
 import { useReadySession } from '../session/ready-session.tsx';
 import { useFocusReturn } from '../shared/use-focus-return.ts';
 import { type HistoryListParams, useMyAdvancesQuery } from './api/list-advances.ts';
@@ -16,7 +17,6 @@ import { CancelAdvanceDialog } from './components/cancel-advance-dialog.tsx';
 import { HistoryListState } from './components/history-list-state.tsx';
 import { PeriodFilter } from './components/period-filter.tsx';
 import { RechargeItem } from './components/recharge-item.tsx';
-import { periodLabel } from './period.ts';
 import { type HistoryTab, useHistoryFilters } from './use-history-filters.ts';
 
 const TAB_LABELS: Record<HistoryTab, string> = {
@@ -138,7 +138,7 @@ export function HistoryScreen() {
 
   return (
     <div className="flex flex-col gap-4">
-      <PageTitle title="Historique" subtitle={`Vos opérations de ${periodLabel(filters)}.`} />
+      <PageTitle title="Historique" subtitle={`Vos opérations de ${formatMonthInSentence(filters)}.`} />
       <PeriodFilter
         value={filters}
         years={years}

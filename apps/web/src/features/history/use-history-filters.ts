@@ -1,10 +1,13 @@
 import { useSearchParams } from 'react-router';
-import { currentPeriod, HISTORY_YEARS, type Period } from './period.ts';
+import { currentMonth, recentYears, type YearMonth } from '../../lib/dates/casablanca-month.ts';
+
+/** How many years back the year filter goes. */
+const HISTORY_YEARS = 5;
 
 export const HISTORY_TABS = ['advances', 'recharges', 'bills', 'transfers'] as const;
 export type HistoryTab = (typeof HISTORY_TABS)[number];
 
-export type HistoryFilters = Period & { tab: HistoryTab; offset: number };
+export type HistoryFilters = YearMonth & { tab: HistoryTab; offset: number };
 
 function intParam(value: string | null, min: number, max: number): number | undefined {
   if (value === null || !/^\d{1,4}$/.test(value)) return undefined;
@@ -19,7 +22,7 @@ function intParam(value: string | null, min: number, max: number): number | unde
  */
 export function useHistoryFilters(tabs: readonly HistoryTab[]) {
   const [params, setParams] = useSearchParams();
-  const now = currentPeriod();
+  const now = currentMonth();
   const tabParam = params.get('tab') as HistoryTab | null;
   const offset = intParam(params.get('offset'), 0, 9999) ?? 0;
   const filters: HistoryFilters = {
@@ -41,5 +44,5 @@ export function useHistoryFilters(tabs: readonly HistoryTab[]) {
       { replace: true },
     );
   };
-  return { filters, update, years: Array.from({ length: HISTORY_YEARS }, (_, i) => now.year - i) };
+  return { filters, update, years: recentYears(new Date(), HISTORY_YEARS) };
 }

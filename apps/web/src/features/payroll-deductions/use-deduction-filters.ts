@@ -1,5 +1,5 @@
 import { useSearchParams } from 'react-router';
-import { currentMonth } from './months.ts';
+import { currentMonth } from '../../lib/dates/casablanca-month.ts';
 
 export type DeductionFilterState = { month: number; year: number; search: string; offset: number };
 export type DeductionFilterKey = keyof DeductionFilterState;

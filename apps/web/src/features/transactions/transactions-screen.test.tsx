@@ -3,7 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { apiError, type FakeHandler, sequence } from '../../app/testing/fake-api.ts';
 import { renderApp, sessionHandlers, signIn } from '../../app/testing/render-app.tsx';
-import { currentMonth } from './months.ts';
+import { currentMonth } from '../../lib/dates/casablanca-month.ts';
 
 afterEach(() => {
   vi.unstubAllGlobals();

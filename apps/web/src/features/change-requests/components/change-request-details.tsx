@@ -7,11 +7,12 @@ import { Button } from '../../../components/ui/button.tsx';
 import { MessageBox } from '../../../components/ui/message-box.tsx';
 import { Modal } from '../../../components/ui/modal.tsx';
 import { errorMessage } from '../../../lib/errors/error-message.ts';
+import { formatDateTime } from '../../../lib/format/date-time.ts';
 import { shortenFileName } from '../../../lib/format/file-name.ts';
 import { useReadySession } from '../../session/ready-session.tsx';
 import { useDownloadAttachmentMutation } from '../api/download-attachment.ts';
 import { useChangeRequestQuery } from '../api/get-change-request.ts';
-import { formatDateTime, formatFieldValue, formatFileSize } from '../format-value.ts';
+import { formatFieldValue, formatFileSize } from '../format-value.ts';
 import { DecisionDialog } from './decision-dialog.tsx';
 import { StatusBadge } from './status-badge.tsx';
 

@@ -4,8 +4,8 @@ import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { Pagination } from '../../../components/ui/pagination.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { errorMessage } from '../../../lib/errors/error-message.ts';
+import { formatDateTime } from '../../../lib/format/date-time.ts';
 import { useChangeRequestsQuery } from '../api/get-change-requests.ts';
-import { formatDateTime } from '../format-value.ts';
 import { ChangeSummary } from './change-request-summary.tsx';
 import { StatusBadge } from './status-badge.tsx';
 

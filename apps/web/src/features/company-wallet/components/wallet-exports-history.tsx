@@ -6,8 +6,8 @@ import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { Pagination } from '../../../components/ui/pagination.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { errorMessage } from '../../../lib/errors/error-message.ts';
+import { formatDateTime } from '../../../lib/format/date-time.ts';
 import { useWalletExportsQuery } from '../api/list-wallet-exports.ts';
-import { formatDateTime } from '../format-date-time.ts';
 import { rowsText } from './export-result.tsx';
 import { ExportStatusBadge } from './export-status-badge.tsx';
 

@@ -3,7 +3,7 @@ import {
   type TWalletTransactionType,
   WALLET_TRANSACTION_TYPE_LABELS_FR,
 } from '@tasbiq/contracts/company-wallet';
-import { formatDateTime } from '../format-date-time.ts';
+import { formatDateTime } from '../../../lib/format/date-time.ts';
 import { SignedAmount } from './signed-amount.tsx';
 
 function typeLabel(type: string): string {

@@ -1,8 +1,8 @@
 import type { TAdvance } from '@tasbiq/contracts/advances';
 import { PAYOUT_METHOD_LABELS_FR } from '@tasbiq/contracts/money';
 import { Button } from '../../../components/ui/button.tsx';
+import { formatDateTimeWithMonthName } from '../../../lib/format/date-time.ts';
 import { formatMoney } from '../../../lib/format/money.ts';
-import { formatDateTime } from '../period.ts';
 import { StatusBadge } from './status-badge.tsx';
 
 /** One advance: amount, fee, where it is paid, when, its status, and "Annuler" while pending. */
@@ -14,7 +14,7 @@ export function AdvanceItem({
   onCancel: (advance: TAdvance) => void;
 }) {
   const amount = formatMoney(advance.amount);
-  const date = formatDateTime(advance.created);
+  const date = formatDateTimeWithMonthName(advance.created);
   const fee =
     advance.free || Number(advance.fees) === 0 ? 'Sans frais' : `Frais : ${formatMoney(advance.fees)}`;
   return (

@@ -1,6 +1,7 @@
 import { FormField, inputClassName } from '../../../components/ui/form-field.tsx';
 import { cx } from '../../../lib/cx.ts';
-import { MONTH_NAMES_FR, type Period } from '../period.ts';
+import type { YearMonth } from '../../../lib/dates/casablanca-month.ts';
+import { MONTHS_FR } from '../../../lib/format/month-names.ts';
 
 /** Month and year (French month names), native selects: the phone's own picker. */
 export function PeriodFilter({
@@ -8,9 +9,9 @@ export function PeriodFilter({
   years,
   onChange,
 }: {
-  value: Period;
+  value: YearMonth;
   years: readonly number[];
-  onChange: (period: Partial<Period>) => void;
+  onChange: (period: Partial<YearMonth>) => void;
 }) {
   return (
     <fieldset className="grid grid-cols-2 gap-3 sm:flex sm:gap-4">
@@ -23,7 +24,7 @@ export function PeriodFilter({
             onChange={(event) => onChange({ month: Number(event.target.value) })}
             className={cx(inputClassName, 'pr-8')}
           >
-            {MONTH_NAMES_FR.map((name, index) => (
+            {MONTHS_FR.map((name, index) => (
               <option key={name} value={index + 1}>
                 {name}
               </option>

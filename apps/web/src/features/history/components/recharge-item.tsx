@@ -1,13 +1,13 @@
 import { TELECOM_OPERATOR_LABELS } from '@tasbiq/contracts/money';
 import type { TRecharge } from '@tasbiq/contracts/recharges';
+import { formatDateTimeWithMonthName } from '../../../lib/format/date-time.ts';
 import { formatMoney } from '../../../lib/format/money.ts';
-import { formatDateTime } from '../period.ts';
 import { StatusBadge } from './status-badge.tsx';
 
 /** One top-up: operator and number, the credit and what was paid, when, and its status. */
 export function RechargeItem({ recharge }: { recharge: TRecharge }) {
   const amount = formatMoney(recharge.amount);
-  const date = formatDateTime(recharge.created);
+  const date = formatDateTimeWithMonthName(recharge.created);
   return (
     <li
       aria-label={`Recharge de ${amount} du ${date}`}

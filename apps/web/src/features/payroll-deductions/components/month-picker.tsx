@@ -1,6 +1,7 @@
 import { FormField, inputClassName } from '../../../components/ui/form-field.tsx';
 import { cx } from '../../../lib/cx.ts';
-import { MONTHS_FR, recentYears } from '../months.ts';
+import { recentYears } from '../../../lib/dates/casablanca-month.ts';
+import { MONTHS_FR } from '../../../lib/format/month-names.ts';
 
 type MonthPickerProps = {
   month: number;

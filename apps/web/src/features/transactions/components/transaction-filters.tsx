@@ -5,7 +5,8 @@ import { useEffect, useState } from 'react';
 import { Button } from '../../../components/ui/button.tsx';
 import { FormField, inputClassName } from '../../../components/ui/form-field.tsx';
 import { cx } from '../../../lib/cx.ts';
-import { currentMonth, MONTHS_FR, recentYears } from '../months.ts';
+import { currentMonth, recentYears } from '../../../lib/dates/casablanca-month.ts';
+import { MONTHS_FR } from '../../../lib/format/month-names.ts';
 import { useDebouncedValue } from '../use-debounced-value.ts';
 import {
   LISTED_TYPES,

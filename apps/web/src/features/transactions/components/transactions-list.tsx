@@ -1,7 +1,7 @@
 import type { TTransaction } from '@tasbiq/contracts/transactions';
 import { TRANSACTION_TYPE_LABELS_FR } from '@tasbiq/contracts/transactions';
+import { formatDateTime } from '../../../lib/format/date-time.ts';
 import { formatMoney } from '../../../lib/format/money.ts';
-import { formatDateTime } from '../format-date-time.ts';
 import { TransactionStatusBadge } from './transaction-status-badge.tsx';
 
 function employeeName(transaction: TTransaction): string {

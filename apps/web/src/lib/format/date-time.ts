@@ -1,0 +1,34 @@
+import { TIME_ZONE } from '@tasbiq/contracts/constants';
+
+const numericDateTime = new Intl.DateTimeFormat('fr-FR', {
+  timeZone: TIME_ZONE,
+  day: '2-digit',
+  month: '2-digit',
+  year: 'numeric',
+  hour: '2-digit',
+  minute: '2-digit',
+});
+
+/**
+ * "12/03/2026 14:05" in Morocco's time, whatever the device's zone (as in the CSV exports); an
+ * unreadable value gives '' rather than an exception in the middle of a list.
+ */
+export function formatDateTime(value: string): string {
+  const date = new Date(value);
+  return Number.isNaN(date.getTime()) ? '' : numericDateTime.format(date).replace(',', '');
+}
+
+const dateTimeWithMonthName = new Intl.DateTimeFormat('fr-FR', {
+  timeZone: TIME_ZONE,
+  day: 'numeric',
+  month: 'short',
+  year: 'numeric',
+  hour: '2-digit',
+  minute: '2-digit',
+});
+
+/** "20 nov. 2026, 10:15" in Morocco's time: the employee's history, easier to read than digits. */
+export function formatDateTimeWithMonthName(value: string): string {
+  const date = new Date(value);
+  return Number.isNaN(date.getTime()) ? '' : dateTimeWithMonthName.format(date);
+}
