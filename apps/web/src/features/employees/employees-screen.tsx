@@ -19,6 +19,7 @@ import { Pagination } from '../../components/ui/pagination.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { errorMessage } from '../../lib/errors/error-message.ts';
 import { formatMoney } from '../../lib/format/money.ts';
+import { useDebouncedValue } from '../../lib/hooks/use-debounced-value.ts';
 import { useReadySession } from '../session/ready-session.tsx';
 import { useExportEmployeesMutation } from './api/export-employees.ts';
 import { useEmployeesQuery } from './api/list-employees.ts';
@@ -26,7 +27,6 @@ import { useGroupOptionsQuery } from './api/list-group-options.ts';
 import { SelectField, type SelectOption } from './components/select-field.tsx';
 import { StatusBadge } from './components/status-badge.tsx';
 import { ACTIVE_FILTER_OPTIONS, STATUS_FILTER_OPTIONS } from './options.ts';
-import { useDebouncedValue } from './use-debounced-value.ts';
 
 const numberFr = new Intl.NumberFormat('fr-FR');
 

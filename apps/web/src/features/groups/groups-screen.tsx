@@ -10,12 +10,12 @@ import { PageTitle } from '../../components/ui/page-title.tsx';
 import { Pagination } from '../../components/ui/pagination.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { errorMessage } from '../../lib/errors/error-message.ts';
+import { useDebouncedValue } from '../../lib/hooks/use-debounced-value.ts';
 import { useReadySession } from '../session/ready-session.tsx';
 import { useGroupsQuery } from './api/get-groups.ts';
 import { CreateGroupDialog } from './components/create-group-dialog.tsx';
 import { DeleteGroupDialog } from './components/delete-group-dialog.tsx';
 import { RenameGroupDialog } from './components/rename-group-dialog.tsx';
-import { useDebouncedValue } from './use-debounced-value.ts';
 
 function employeeCountText(count: number): string {
   if (count === 0) return 'Aucun salarié';

@@ -11,12 +11,12 @@ import { cx } from '../../lib/cx.ts';
 import { errorMessage } from '../../lib/errors/error-message.ts';
 import { formatMoney } from '../../lib/format/money.ts';
 import { MONTHS_FR } from '../../lib/format/month-names.ts';
+import { useDebouncedValue } from '../../lib/hooks/use-debounced-value.ts';
 import { useReadySession } from '../session/ready-session.tsx';
 import { useExportPayrollDeductionsMutation } from './api/export-payroll-deductions.ts';
 import { usePayrollDeductionsQuery } from './api/list-payroll-deductions.ts';
 import { DeductionsTable, employeesText } from './components/deductions-table.tsx';
 import { MonthPicker } from './components/month-picker.tsx';
-import { useDebouncedValue } from './use-debounced-value.ts';
 import { useDeductionFilters } from './use-deduction-filters.ts';
 
 /**

@@ -6,9 +6,9 @@ import { FormField } from '../../../components/ui/form-field.tsx';
 import { MessageBox } from '../../../components/ui/message-box.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { errorMessage, fieldErrors } from '../../../lib/errors/error-message.ts';
+import { useDebouncedValue } from '../../../lib/hooks/use-debounced-value.ts';
 import { parseAdvanceAmount, refusalMessage } from '../advance-amount.ts';
 import { useAdvanceSimulationQuery } from '../api/simulate-advance.ts';
-import { useDebouncedValue } from '../use-debounced-value.ts';
 import { SimulationDetails } from './simulation-details.tsx';
 
 export const SIMULATION_DEBOUNCE_MS = 300;

@@ -7,7 +7,7 @@ import { useEffect, useState } from 'react';
 import { Button } from '../../../components/ui/button.tsx';
 import { FormField, inputClassName } from '../../../components/ui/form-field.tsx';
 import { cx } from '../../../lib/cx.ts';
-import { useDebouncedValue } from '../use-debounced-value.ts';
+import { useDebouncedValue } from '../../../lib/hooks/use-debounced-value.ts';
 import {
   isRangeInverted,
   todayInCasablanca,

@@ -7,7 +7,7 @@ import { FormField, inputClassName } from '../../../components/ui/form-field.tsx
 import { cx } from '../../../lib/cx.ts';
 import { currentMonth, recentYears } from '../../../lib/dates/casablanca-month.ts';
 import { MONTHS_FR } from '../../../lib/format/month-names.ts';
-import { useDebouncedValue } from '../use-debounced-value.ts';
+import { useDebouncedValue } from '../../../lib/hooks/use-debounced-value.ts';
 import {
   LISTED_TYPES,
   type TransactionFilterKey,

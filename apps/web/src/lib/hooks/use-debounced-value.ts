@@ -1,6 +1,9 @@
 import { useEffect, useState } from 'react';
 
-/** The value once it has stopped changing for `delayMs` (the simulation runs once typing pauses). */
+/**
+ * The value once it has stopped changing for `delayMs`: a search box or the advance simulation
+ * calls the API once typing pauses, not on every key.
+ */
 export function useDebouncedValue<T>(value: T, delayMs = 300): T {
   const [debounced, setDebounced] = useState(value);
   useEffect(() => {
