@@ -1,5 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import type { TChangeRequestAttachment } from '@tasbiq/contracts/change-requests';
+import { saveFile } from '../../../lib/files/save-file.ts';
 import { http } from '../../../lib/http/client.ts';
 
 /**
@@ -8,19 +9,7 @@ import { http } from '../../../lib/http/client.ts';
  */
 export async function downloadAttachment(changeRequestId: number, attachment: TChangeRequestAttachment) {
   const blob = await http.getBlob(`/change_requests/${changeRequestId}/attachments/${attachment.id}`);
-  const url = URL.createObjectURL(blob);
-  try {
-    const link = document.createElement('a');
-    link.href = url;
-    link.download = attachment.file_name;
-    link.rel = 'noopener';
-    document.body.append(link);
-    link.click();
-    link.remove();
-  } finally {
-    // Give the browser a moment to start the download before the URL goes away.
-    setTimeout(() => URL.revokeObjectURL(url), 10_000);
-  }
+  saveFile(blob, attachment.file_name);
 }
 
 export function useDownloadAttachmentMutation() {

@@ -1,9 +1,8 @@
 import { useMutation } from '@tanstack/react-query';
 import type { TWalletExport } from '@tasbiq/contracts/company-wallet';
 import { TIME_ZONE } from '@tasbiq/contracts/constants';
+import { saveFile } from '../../../lib/files/save-file.ts';
 import { http } from '../../../lib/http/client.ts';
-// The employees export's download helper (object URL + temporary link), reused as is.
-import { saveFile } from '../../employees/api/export-employees.ts';
 
 /** The name the API gives the file: portefeuille-YYYY-MM-DD-ID.csv (Casablanca day of the export). */
 export function walletExportFileName(walletExport: Pick<TWalletExport, 'id' | 'created'>): string {

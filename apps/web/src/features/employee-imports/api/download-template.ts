@@ -1,5 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import { EMPLOYEE_IMPORT_TEMPLATE_NAME, WORKED_DAYS_TEMPLATE_NAME } from '@tasbiq/contracts/employee-imports';
+import { saveFile } from '../../../lib/files/save-file.ts';
 import { http } from '../../../lib/http/client.ts';
 
 export type TemplateKind = 'employees' | 'worked-days';
@@ -12,20 +13,7 @@ const TEMPLATES: Record<TemplateKind, { path: string; fileName: string }> = {
 /** Fetches a CSV template with the session's token and hands it to the browser as a download. */
 export async function downloadTemplate(kind: TemplateKind): Promise<void> {
   const { path, fileName } = TEMPLATES[kind];
-  const blob = await http.getBlob(path);
-  const url = URL.createObjectURL(blob);
-  try {
-    const link = document.createElement('a');
-    link.href = url;
-    link.download = fileName;
-    link.rel = 'noopener';
-    document.body.append(link);
-    link.click();
-    link.remove();
-  } finally {
-    // Give the browser a moment to start the download before the URL goes away.
-    setTimeout(() => URL.revokeObjectURL(url), 10_000);
-  }
+  saveFile(await http.getBlob(path), fileName);
 }
 
 export function useDownloadTemplateMutation() {

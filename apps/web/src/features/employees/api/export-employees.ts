@@ -1,6 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import { TIME_ZONE } from '@tasbiq/contracts/constants';
 import type { TEmployeeListParams } from '@tasbiq/contracts/employees';
+import { saveFile } from '../../../lib/files/save-file.ts';
 import { http } from '../../../lib/http/client.ts';
 import { employeeListQuery } from './list-employees.ts';
 
@@ -13,19 +14,6 @@ export function exportEmployees(params: Omit<TEmployeeListParams, 'limit' | 'off
   return http.getBlob('/employees/export', {
     params: { ...employeeListQuery(params), limit: undefined, offset: undefined, export_format: 'csv' },
   });
-}
-
-/** Hands a downloaded file to the browser as a normal download. */
-export function saveFile(blob: Blob, fileName: string): void {
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  // Revoke once the browser has started the download.
-  setTimeout(() => URL.revokeObjectURL(url), 0);
 }
 
 /** GET /employees/export with the list's filters, saved as salaries-YYYY-MM-DD.csv. */

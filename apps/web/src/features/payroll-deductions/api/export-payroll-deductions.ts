@@ -1,7 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
+import { saveFile } from '../../../lib/files/save-file.ts';
 import { http } from '../../../lib/http/client.ts';
-// The employees export's download helper (object URL + temporary link), reused as is.
-import { saveFile } from '../../employees/api/export-employees.ts';
 
 export type DeductionsMonth = { month: number; year: number };
 
