@@ -1,5 +1,6 @@
 import { render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { Badge } from './badge.tsx';
 import { Button } from './button.tsx';
 import { EmptyState } from './empty-state.tsx';
 import { PageTitle } from './page-title.tsx';
@@ -54,5 +55,19 @@ describe('PageTitle', () => {
     document.title = 'Avant';
     render(<PageTitle title="Profil" setsDocumentTitle={false} />);
     expect(document.title).toBe('Avant');
+  });
+});
+
+describe('Badge', () => {
+  it('shows its text with the tone’s colours and takes extra classes', () => {
+    render(
+      <Badge tone="danger" className="shrink-0">
+        Échouée
+      </Badge>,
+    );
+    const badge = screen.getByText('Échouée');
+    expect(badge).toHaveAttribute('data-tone', 'danger');
+    expect(badge.className).toContain('bg-red-50');
+    expect(badge.className).toContain('shrink-0');
   });
 });

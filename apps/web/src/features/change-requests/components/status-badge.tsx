@@ -1,21 +1,16 @@
 import { CHANGE_REQUEST_STATUS_LABELS, type ChangeRequestStatus } from '@tasbiq/contracts/change-requests';
-import { cx } from '../../../lib/cx.ts';
+import { Badge, type BadgeTone } from '../../../components/ui/badge.tsx';
 
-const styles: Record<ChangeRequestStatus, string> = {
-  pending: 'bg-amber-50 text-amber-800 ring-amber-200',
-  approved: 'bg-emerald-50 text-emerald-800 ring-emerald-200',
-  refused: 'bg-red-50 text-red-800 ring-red-200',
+const tones: Record<ChangeRequestStatus, BadgeTone> = {
+  pending: 'warning',
+  approved: 'success',
+  refused: 'danger',
 };
 
 export function StatusBadge({ status }: { status: ChangeRequestStatus }) {
   return (
-    <span
-      className={cx(
-        'inline-flex shrink-0 items-center rounded-full px-2.5 py-0.5 text-xs font-medium ring-1 ring-inset',
-        styles[status],
-      )}
-    >
+    <Badge tone={tones[status]} className="shrink-0">
       {CHANGE_REQUEST_STATUS_LABELS[status]}
-    </span>
+    </Badge>
   );
 }

@@ -3,7 +3,7 @@ import { PAYOUT_METHOD_LABELS_FR } from '@tasbiq/contracts/money';
 import { Button } from '../../../components/ui/button.tsx';
 import { formatDateTimeWithMonthName } from '../../../lib/format/date-time.ts';
 import { formatMoney } from '../../../lib/format/money.ts';
-import { StatusBadge } from './status-badge.tsx';
+import { TransactionStatusBadge } from '../../shared/components/transaction-status-badge.tsx';
 
 /** One advance: amount, fee, where it is paid, when, its status, and "Annuler" while pending. */
 export function AdvanceItem({
@@ -31,7 +31,7 @@ export function AdvanceItem({
         </div>
         <div className="flex shrink-0 flex-col items-end gap-1">
           <p className="font-semibold text-gray-900 tabular-nums">{amount}</p>
-          <StatusBadge status={advance.status} />
+          <TransactionStatusBadge status={advance.status} className="shrink-0" />
         </div>
       </div>
       {advance.status === 'canceled' && advance.cancel_reason ? (

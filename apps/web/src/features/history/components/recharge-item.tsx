@@ -2,7 +2,7 @@ import { TELECOM_OPERATOR_LABELS } from '@tasbiq/contracts/money';
 import type { TRecharge } from '@tasbiq/contracts/recharges';
 import { formatDateTimeWithMonthName } from '../../../lib/format/date-time.ts';
 import { formatMoney } from '../../../lib/format/money.ts';
-import { StatusBadge } from './status-badge.tsx';
+import { TransactionStatusBadge } from '../../shared/components/transaction-status-badge.tsx';
 
 /** One top-up: operator and number, the credit and what was paid, when, and its status. */
 export function RechargeItem({ recharge }: { recharge: TRecharge }) {
@@ -24,7 +24,7 @@ export function RechargeItem({ recharge }: { recharge: TRecharge }) {
       </div>
       <div className="flex shrink-0 flex-col items-end gap-1">
         <p className="font-semibold text-gray-900 tabular-nums">{amount}</p>
-        <StatusBadge status={recharge.status} />
+        <TransactionStatusBadge status={recharge.status} className="shrink-0" />
       </div>
     </li>
   );

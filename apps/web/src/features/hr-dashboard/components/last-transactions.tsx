@@ -8,8 +8,8 @@ import { Spinner } from '../../../components/ui/spinner.tsx';
 import { errorMessage } from '../../../lib/errors/error-message.ts';
 import { formatMoney } from '../../../lib/format/money.ts';
 import { formatRelativeTime } from '../../../lib/format/relative-time.ts';
+import { TransactionStatusBadge } from '../../shared/components/transaction-status-badge.tsx';
 import { useLastTransactionsQuery } from '../api/get-last-transactions.ts';
-import { TransactionStatusBadge } from './transaction-status-badge.tsx';
 
 function employeeName(transaction: TTransaction): string {
   return `${transaction.employee.first_name} ${transaction.employee.last_name}`.trim();

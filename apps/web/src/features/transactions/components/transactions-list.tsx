@@ -2,7 +2,7 @@ import type { TTransaction } from '@tasbiq/contracts/transactions';
 import { TRANSACTION_TYPE_LABELS_FR } from '@tasbiq/contracts/transactions';
 import { formatDateTime } from '../../../lib/format/date-time.ts';
 import { formatMoney } from '../../../lib/format/money.ts';
-import { TransactionStatusBadge } from './transaction-status-badge.tsx';
+import { TransactionStatusBadge } from '../../shared/components/transaction-status-badge.tsx';
 
 function employeeName(transaction: TTransaction): string {
   return `${transaction.employee.first_name} ${transaction.employee.last_name}`.trim();
