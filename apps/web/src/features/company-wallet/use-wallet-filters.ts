@@ -1,6 +1,7 @@
 import { type TWalletTransactionType, WALLET_TRANSACTION_TYPES } from '@tasbiq/contracts/company-wallet';
 import { TIME_ZONE } from '@tasbiq/contracts/constants';
-import { useSearchParams } from 'react-router';
+import { useUrlFilters } from '../../lib/hooks/use-url-filters.ts';
+import { readIntParam, readOneOfParam } from '../../lib/url/read-param.ts';
 import type { WalletFilters } from './api/list-wallet-transactions.ts';
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
@@ -12,8 +13,6 @@ export type WalletFilterState = {
   to: string;
   page: number;
 };
-
-export type WalletFilterKey = Exclude<keyof WalletFilterState, 'page'> | 'page';
 
 /** YYYY-MM-DD strings compare as dates. */
 export function isRangeInverted({ from, to }: Pick<WalletFilterState, 'from' | 'to'>): boolean {
@@ -35,39 +34,19 @@ export function todayInCasablanca(now = new Date()): string {
   return new Intl.DateTimeFormat('en-CA', { timeZone: TIME_ZONE }).format(now);
 }
 
-/**
- * The wallet list's filters live in the address (`?type=advance&search=…&from=…&to=…&page=2`), so a
- * filtered statement can be bookmarked and survives "back". Any change but the page goes back to page 1.
- */
-export function useWalletFilters() {
-  const [params, setParams] = useSearchParams();
-  const typeParam = params.get('type') ?? '';
+function parseWalletFilters(params: URLSearchParams): WalletFilterState {
   const from = params.get('from') ?? '';
   const to = params.get('to') ?? '';
-  const page = Number(params.get('page'));
-  const filters: WalletFilterState = {
-    type: WALLET_TRANSACTION_TYPES.includes(typeParam as TWalletTransactionType)
-      ? (typeParam as TWalletTransactionType)
-      : '',
+  return {
+    type: readOneOfParam(params.get('type'), WALLET_TRANSACTION_TYPES) ?? '',
     search: params.get('search') ?? '',
     from: DAY.test(from) ? from : '',
     to: DAY.test(to) ? to : '',
-    page: Number.isInteger(page) && page > 1 ? page : 1,
+    page: readIntParam(params.get('page'), 2, Number.MAX_SAFE_INTEGER) ?? 1,
   };
+}
 
-  const update = (changes: Partial<Record<WalletFilterKey, string>>) => {
-    setParams(
-      (previous) => {
-        const next = new URLSearchParams(previous);
-        for (const [key, value] of Object.entries(changes)) {
-          if (value) next.set(key, value);
-          else next.delete(key);
-        }
-        if (!('page' in changes)) next.delete('page');
-        return next;
-      },
-      { replace: true },
-    );
-  };
-  return { filters, update };
+/** The wallet list's filters, in the address: `?type=advance&search=…&from=…&to=…&page=2`. */
+export function useWalletFilters() {
+  return useUrlFilters(parseWalletFilters, 'page');
 }

@@ -7,9 +7,9 @@ import {
   IconUsers,
 } from '@tabler/icons-react';
 import type { TEmployeeListItem, TEmployeeListParams } from '@tasbiq/contracts/employees';
-import { ACCOUNT_TYPE_LABELS_FR, EMPLOYEE_STATUSES, type EmployeeStatus } from '@tasbiq/contracts/employees';
+import { ACCOUNT_TYPE_LABELS_FR, EMPLOYEE_STATUSES } from '@tasbiq/contracts/employees';
 import { type ReactNode, useEffect, useState } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { Link } from 'react-router';
 import { Button } from '../../components/ui/button.tsx';
 import { EmptyState } from '../../components/ui/empty-state.tsx';
 import { inputClassName } from '../../components/ui/form-field.tsx';
@@ -20,6 +20,8 @@ import { Spinner } from '../../components/ui/spinner.tsx';
 import { errorMessage } from '../../lib/errors/error-message.ts';
 import { formatMoney } from '../../lib/format/money.ts';
 import { useDebouncedValue } from '../../lib/hooks/use-debounced-value.ts';
+import { useUrlFilters } from '../../lib/hooks/use-url-filters.ts';
+import { readIntParam, readOneOfParam } from '../../lib/url/read-param.ts';
 import { useReadySession } from '../session/ready-session.tsx';
 import { useExportEmployeesMutation } from './api/export-employees.ts';
 import { useEmployeesQuery } from './api/list-employees.ts';
@@ -38,46 +40,23 @@ function countText(count: number): string {
 /** `?group=12` (a group), `?group=none` (no group). */
 const UNGROUPED = 'none';
 
-/** The filters live in the address, so a filtered list can be bookmarked and survives "back". */
-function useListFilters() {
-  const [params, setParams] = useSearchParams();
-  const statusParam = params.get('status');
-  const status = EMPLOYEE_STATUSES.includes(statusParam as EmployeeStatus)
-    ? (statusParam as EmployeeStatus)
-    : undefined;
+/** `?search=…&status=invited&group=12&active=true&offset=20`. */
+function parseListFilters(params: URLSearchParams) {
   const groupParam = params.get('group') ?? '';
-  const activeParam = params.get('active');
-  const offsetParam = Number(params.get('offset'));
-  const filters = {
+  return {
     search: params.get('search') ?? '',
-    status,
+    status: readOneOfParam(params.get('status'), EMPLOYEE_STATUSES) ?? undefined,
     group: /^\d+$/.test(groupParam) ? groupParam : groupParam === UNGROUPED ? UNGROUPED : '',
-    active: activeParam === 'true' || activeParam === 'false' ? activeParam : '',
-    offset: Number.isInteger(offsetParam) && offsetParam > 0 ? offsetParam : 0,
+    active: readOneOfParam(params.get('active'), ['true', 'false'] as const) ?? '',
+    offset: readIntParam(params.get('offset'), 1, Number.MAX_SAFE_INTEGER) ?? 0,
   };
-  /** Sets some filters; any change but the page goes back to the first page. */
-  const update = (changes: Partial<Record<'search' | 'status' | 'group' | 'active' | 'offset', string>>) => {
-    setParams(
-      (previous) => {
-        const next = new URLSearchParams(previous);
-        for (const [key, value] of Object.entries(changes)) {
-          if (value) next.set(key, value);
-          else next.delete(key);
-        }
-        if (!('offset' in changes)) next.delete('offset');
-        return next;
-      },
-      { replace: true },
-    );
-  };
-  return { filters, update };
 }
 
 /** /rh/employees: search, filters, pagination and CSV export of the company's staff. */
 export function EmployeesScreen() {
   const { settings } = useReadySession();
   const limit = settings.items_per_page;
-  const { filters, update } = useListFilters();
+  const { filters, update } = useUrlFilters(parseListFilters, 'offset');
   const [searchText, setSearchText] = useState(filters.search);
   const debouncedSearch = useDebouncedValue(searchText.trim());
 

@@ -8,18 +8,14 @@ import { Button } from '../../../components/ui/button.tsx';
 import { FormField, inputClassName } from '../../../components/ui/form-field.tsx';
 import { cx } from '../../../lib/cx.ts';
 import { useDebouncedValue } from '../../../lib/hooks/use-debounced-value.ts';
-import {
-  isRangeInverted,
-  todayInCasablanca,
-  type WalletFilterKey,
-  type WalletFilterState,
-} from '../use-wallet-filters.ts';
+import type { FilterChanges } from '../../../lib/hooks/use-url-filters.ts';
+import { isRangeInverted, todayInCasablanca, type WalletFilterState } from '../use-wallet-filters.ts';
 
 export const RANGE_ERROR = 'La date de fin doit être après la date de début.';
 
 type WalletFiltersProps = {
   filters: WalletFilterState;
-  onChange: (changes: Partial<Record<WalletFilterKey, string>>) => void;
+  onChange: (changes: FilterChanges<WalletFilterState>) => void;
 };
 
 /** Type, free-text search (debounced) and a date range; the parent keeps them in the address. */

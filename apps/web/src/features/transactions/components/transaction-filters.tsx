@@ -8,15 +8,12 @@ import { cx } from '../../../lib/cx.ts';
 import { currentMonth, recentYears } from '../../../lib/dates/casablanca-month.ts';
 import { MONTHS_FR } from '../../../lib/format/month-names.ts';
 import { useDebouncedValue } from '../../../lib/hooks/use-debounced-value.ts';
-import {
-  LISTED_TYPES,
-  type TransactionFilterKey,
-  type TransactionFilterState,
-} from '../use-transaction-filters.ts';
+import type { FilterChanges } from '../../../lib/hooks/use-url-filters.ts';
+import { LISTED_TYPES, type TransactionFilterState } from '../use-transaction-filters.ts';
 
 type TransactionFiltersProps = {
   filters: TransactionFilterState;
-  onChange: (changes: Partial<Record<TransactionFilterKey, string>>) => void;
+  onChange: (changes: FilterChanges<TransactionFilterState>) => void;
 };
 
 const selectClass = cx(inputClassName, 'pr-8');
