@@ -1,4 +1,4 @@
-import { act, fireEvent, render, screen } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { type ReactNode, useEffect, useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
@@ -177,5 +177,54 @@ describe('Modal', () => {
     );
     expect(onClosed).toHaveBeenCalledTimes(1);
     expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
+  it('gives the focus back to the button that opened it once closed', async () => {
+    const user = userEvent.setup();
+    render(<Harness initiallyOpen={false} title="Titre" />);
+    await user.click(screen.getByRole('button', { name: 'Ouvrir' }));
+    expect(screen.getByRole('dialog')).toBeInTheDocument();
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('dialog')).toBeNull();
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Ouvrir' })).toHaveFocus());
+  });
+
+  it('leaves the focus where the screen put it on closing', async () => {
+    const user = userEvent.setup();
+    function Screen() {
+      const [open, setOpen] = useState(false);
+      const [isDone, setIsDone] = useState(false);
+      useEffect(() => {
+        if (isDone) document.getElementById('done')?.focus();
+      }, [isDone]);
+      return (
+        <>
+          <button type="button" onClick={() => setOpen(true)}>
+            Ouvrir
+          </button>
+          <p id="done" tabIndex={-1}>
+            Fait
+          </p>
+          <Modal open={open} onOpenChange={setOpen} title="Titre">
+            <button
+              type="button"
+              onClick={() => {
+                setOpen(false);
+                setIsDone(true);
+              }}
+            >
+              Valider
+            </button>
+          </Modal>
+        </>
+      );
+    }
+    render(<Screen />);
+    await user.click(screen.getByRole('button', { name: 'Ouvrir' }));
+    await user.click(screen.getByRole('button', { name: 'Valider' }));
+    expect(screen.queryByRole('dialog')).toBeNull();
+    // Radix's close-focus step runs a tick after the dialog is gone.
+    await act(() => new Promise((resolve) => setTimeout(resolve, 10)));
+    expect(screen.getByText('Fait')).toHaveFocus();
   });
 });

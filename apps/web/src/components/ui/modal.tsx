@@ -41,7 +41,8 @@ const panelByAlign: Record<ModalAlign, string> = {
 
 /**
  * Accessible dialog (focus trap, Escape, aria-modal) on Radix. The body exists only while open, so
- * a closed modal runs no effects and fetches nothing.
+ * a closed modal runs no effects and fetches nothing. Once closed, the focus goes back to what had
+ * it before (the button that opened it), unless the screen has already put it somewhere else.
  */
 export function Modal({
   open,
@@ -62,6 +63,7 @@ export function Modal({
   const events = useRef({ onOpened, onClosed });
   events.current = { onOpened, onClosed };
   const wasOpen = useRef(false);
+  const opener = useRef<HTMLElement | null>(null);
 
   useEffect(() => {
     if (open && !wasOpen.current) events.current.onOpened?.();
@@ -88,6 +90,18 @@ export function Modal({
             panelByAlign[align],
             className,
           )}
+          onOpenAutoFocus={() => {
+            // Runs before Radix moves the focus inside: what has it now opened the dialog.
+            opener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+          }}
+          onCloseAutoFocus={(event) => {
+            // Radix gives the focus back to a Dialog.Trigger only; we open dialogs from state, so
+            // without this it would fall on <body> and a keyboard user would start from the top.
+            event.preventDefault();
+            const isFocusLost = !document.activeElement || document.activeElement === document.body;
+            if (isFocusLost && opener.current?.isConnected) opener.current.focus();
+            opener.current = null;
+          }}
           onEscapeKeyDown={(event) => {
             if (!dismissible) event.preventDefault();
           }}

@@ -2,14 +2,13 @@ import * as Tabs from '@radix-ui/react-tabs';
 import { IconArrowsExchange, IconCash, IconDeviceMobile, IconFileInvoice } from '@tabler/icons-react';
 import type { TAdvance } from '@tasbiq/contracts/advances';
 import type { TSettings } from '@tasbiq/contracts/settings';
-import { type ReactNode, useRef, useState } from 'react';
+import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { EmptyState } from '../../components/ui/empty-state.tsx';
 import { MessageBox } from '../../components/ui/message-box.tsx';
 import { PageTitle } from '../../components/ui/page-title.tsx';
 import { formatMoney } from '../../lib/format/money.ts';
 import { formatMonthInSentence } from '../../lib/format/month-names.ts';
 import { useReadySession } from '../session/ready-session.tsx';
-import { useFocusReturn } from '../shared/use-focus-return.ts';
 import { type HistoryListParams, useMyAdvancesQuery } from './api/list-advances.ts';
 import { useMyRechargesQuery } from './api/list-recharges.ts';
 import { AdvanceItem } from './components/advance-item.tsx';
@@ -103,7 +102,11 @@ export function HistoryScreen() {
   const [canceling, setCanceling] = useState<TAdvance | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
   const noticeRef = useRef<HTMLDivElement>(null);
-  const focusReturn = useFocusReturn();
+  // After a cancellation the button that opened the dialog goes with the pending status: the
+  // focus goes to the confirmation rather than back to it (the modal leaves a focus it finds set).
+  useEffect(() => {
+    if (notice) noticeRef.current?.focus();
+  }, [notice]);
   const params: HistoryListParams = {
     month: filters.month,
     year: filters.year,
@@ -119,7 +122,6 @@ export function HistoryScreen() {
         onOffsetChange={setOffset}
         onCancel={(advance) => {
           setNotice(null);
-          focusReturn.remember();
           setCanceling(advance);
         }}
       />
@@ -179,14 +181,10 @@ export function HistoryScreen() {
         <CancelAdvanceDialog
           key={canceling.id}
           advance={canceling}
-          onClose={() => {
-            setCanceling(null);
-            focusReturn.restore();
-          }}
+          onClose={() => setCanceling(null)}
           onCanceled={(advance) => {
             setCanceling(null);
             setNotice(`Votre avance de ${formatMoney(advance.amount)} a été annulée.`);
-            focusReturn.restore(noticeRef.current);
           }}
         />
       ) : null}

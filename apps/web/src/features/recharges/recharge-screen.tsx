@@ -12,7 +12,6 @@ import { formatMoney } from '../../lib/format/money.ts';
 import { useReadySession } from '../session/ready-session.tsx';
 import { useEmployeeSoldeQuery } from '../shared/api/get-employee-solde.ts';
 import { newIdempotencyKey } from '../shared/api/idempotency-key.ts';
-import { useFocusReturn } from '../shared/use-focus-return.ts';
 import { useCreateRechargeMutation } from './api/create-recharge.ts';
 import { ConfirmRechargeDialog } from './components/confirm-recharge-dialog.tsx';
 import { OperatorPicker } from './components/operator-picker.tsx';
@@ -76,7 +75,6 @@ export function RechargeScreen() {
   const [isConfirming, setIsConfirming] = useState(false);
   const [attemptKey, setAttemptKey] = useState(newIdempotencyKey);
   const [done, setDone] = useState<TRecharge | null>(null);
-  const focusReturn = useFocusReturn();
 
   const shownPhoneError = isPhoneChecked ? phoneError(phone) : null;
   const balance = solde.data ? Number(solde.data.balance) : null;
@@ -96,7 +94,6 @@ export function RechargeScreen() {
     // Opening the confirmation starts a new attempt; its retries keep the key.
     setAttemptKey(newIdempotencyKey());
     create.reset();
-    focusReturn.remember();
     setIsConfirming(true);
   };
 
@@ -179,10 +176,7 @@ export function RechargeScreen() {
               phone={normalizedPhone(phone)}
               isSending={create.isPending}
               error={create.error}
-              onCancel={() => {
-                setIsConfirming(false);
-                focusReturn.restore();
-              }}
+              onCancel={() => setIsConfirming(false)}
               onConfirm={confirm}
             />
           ) : null}
