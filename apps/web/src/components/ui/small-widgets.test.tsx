@@ -1,8 +1,10 @@
 import { render, screen } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
 import { Badge } from './badge.tsx';
 import { Button } from './button.tsx';
 import { EmptyState } from './empty-state.tsx';
+import { LoadErrorState } from './load-error-state.tsx';
 import { PageTitle } from './page-title.tsx';
 import { Spinner } from './spinner.tsx';
 
@@ -69,5 +71,17 @@ describe('Badge', () => {
     expect(badge).toHaveAttribute('data-tone', 'danger');
     expect(badge.className).toContain('bg-red-50');
     expect(badge.className).toContain('shrink-0');
+  });
+});
+
+describe('LoadErrorState', () => {
+  it('says what failed with the French reason, and retries', async () => {
+    const onRetry = vi.fn();
+    render(
+      <LoadErrorState title="La liste n'a pas pu être chargée." error={new Error('x')} onRetry={onRetry} />,
+    );
+    expect(screen.getByText("La liste n'a pas pu être chargée.")).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Réessayer' }));
+    expect(onRetry).toHaveBeenCalledTimes(1);
   });
 });

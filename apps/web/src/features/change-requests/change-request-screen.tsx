@@ -2,9 +2,9 @@ import { IconArrowLeft } from '@tabler/icons-react';
 import { useParams } from 'react-router';
 import { Button } from '../../components/ui/button.tsx';
 import { EmptyState } from '../../components/ui/empty-state.tsx';
+import { LoadErrorState } from '../../components/ui/load-error-state.tsx';
 import { PageTitle } from '../../components/ui/page-title.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
-import { errorMessage } from '../../lib/errors/error-message.ts';
 import { isApiError } from '../../lib/http/api-error.ts';
 import { useEmployeeQuery } from './api/get-employee.ts';
 import { ChangeRequestForm } from './components/change-request-form.tsx';
@@ -42,10 +42,10 @@ function ChangeRequestPage({ employeeId }: { employeeId: number }) {
     return (
       <div className="flex flex-col gap-4">
         <PageTitle title="Demande de modification" />
-        <EmptyState
+        <LoadErrorState
           title="Le salarié n'a pas pu être chargé."
-          description={errorMessage(employee.error)}
-          action={<Button variant="secondary" label="Réessayer" onClick={() => employee.refetch()} />}
+          error={employee.error}
+          onRetry={() => employee.refetch()}
         />
       </div>
     );

@@ -7,13 +7,12 @@ import {
 } from '@tasbiq/contracts/change-requests';
 import { isDrh } from '@tasbiq/contracts/roles';
 import { useState } from 'react';
-import { Button } from '../../components/ui/button.tsx';
 import { EmptyState } from '../../components/ui/empty-state.tsx';
+import { LoadErrorState } from '../../components/ui/load-error-state.tsx';
 import { MessageBox } from '../../components/ui/message-box.tsx';
 import { PageTitle } from '../../components/ui/page-title.tsx';
 import { Pagination } from '../../components/ui/pagination.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
-import { errorMessage } from '../../lib/errors/error-message.ts';
 import { formatDateTime } from '../../lib/format/date-time.ts';
 import { useReadySession } from '../session/ready-session.tsx';
 import { useChangeRequestsQuery } from './api/get-change-requests.ts';
@@ -51,10 +50,10 @@ function RequestList({
   if (query.isPending) return <Spinner isBlock label="Chargement des demandes" />;
   if (query.isError)
     return (
-      <EmptyState
+      <LoadErrorState
         title="Les demandes n'ont pas pu être chargées."
-        description={errorMessage(query.error)}
-        action={<Button variant="secondary" label="Réessayer" onClick={() => query.refetch()} />}
+        error={query.error}
+        onRetry={() => query.refetch()}
       />
     );
   if (query.data.count === 0) return <EmptyState title={empty} />;

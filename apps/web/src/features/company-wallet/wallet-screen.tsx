@@ -3,6 +3,7 @@ import type { TWalletExport } from '@tasbiq/contracts/company-wallet';
 import { type ReactNode, useState } from 'react';
 import { Button } from '../../components/ui/button.tsx';
 import { EmptyState } from '../../components/ui/empty-state.tsx';
+import { LoadErrorState } from '../../components/ui/load-error-state.tsx';
 import { MessageBox } from '../../components/ui/message-box.tsx';
 import { PageTitle } from '../../components/ui/page-title.tsx';
 import { Pagination } from '../../components/ui/pagination.tsx';
@@ -59,10 +60,10 @@ export function WalletScreen() {
   else if (transactions.isPending) body = <Spinner isBlock label="Chargement des mouvements" />;
   else if (transactions.isError)
     body = (
-      <EmptyState
+      <LoadErrorState
         title="Les mouvements n'ont pas pu être chargés."
-        description={errorMessage(transactions.error)}
-        action={<Button variant="secondary" label="Réessayer" onClick={() => transactions.refetch()} />}
+        error={transactions.error}
+        onRetry={() => transactions.refetch()}
       />
     );
   else if (page && page.count === 0)

@@ -11,10 +11,10 @@ import { type ReactNode, useState } from 'react';
 import { useLocation, useParams } from 'react-router';
 import { Button } from '../../components/ui/button.tsx';
 import { EmptyState } from '../../components/ui/empty-state.tsx';
+import { LoadErrorState } from '../../components/ui/load-error-state.tsx';
 import { MessageBox } from '../../components/ui/message-box.tsx';
 import { PageTitle } from '../../components/ui/page-title.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
-import { errorMessage } from '../../lib/errors/error-message.ts';
 import { formatMoney } from '../../lib/format/money.ts';
 import { formatDate } from '../../lib/format/relative-time.ts';
 import { isApiError } from '../../lib/http/api-error.ts';
@@ -105,10 +105,10 @@ function EmployeeDetails({ id }: { id: number }) {
   if (employee.isError) {
     if (isApiError(employee.error) && employee.error.status === 404) return <EmployeeNotFound />;
     return (
-      <EmptyState
+      <LoadErrorState
         title="Ce salarié n'a pas pu être chargé."
-        description={errorMessage(employee.error)}
-        action={<Button variant="secondary" label="Réessayer" onClick={() => employee.refetch()} />}
+        error={employee.error}
+        onRetry={() => employee.refetch()}
       />
     );
   }

@@ -13,6 +13,7 @@ import { Link } from 'react-router';
 import { Button } from '../../components/ui/button.tsx';
 import { EmptyState } from '../../components/ui/empty-state.tsx';
 import { inputClassName } from '../../components/ui/form-field.tsx';
+import { LoadErrorState } from '../../components/ui/load-error-state.tsx';
 import { MessageBox } from '../../components/ui/message-box.tsx';
 import { PageTitle } from '../../components/ui/page-title.tsx';
 import { Pagination } from '../../components/ui/pagination.tsx';
@@ -97,10 +98,10 @@ export function EmployeesScreen() {
   if (employees.isPending) body = <Spinner isBlock label="Chargement des salariés" />;
   else if (employees.isError)
     body = (
-      <EmptyState
+      <LoadErrorState
         title="La liste des salariés n'a pas pu être chargée."
-        description={errorMessage(employees.error)}
-        action={<Button variant="secondary" label="Réessayer" onClick={() => employees.refetch()} />}
+        error={employees.error}
+        onRetry={() => employees.refetch()}
       />
     );
   else if (page && page.count === 0)

@@ -3,6 +3,7 @@ import type { TNotification } from '@tasbiq/contracts/notifications';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { Button } from '../../components/ui/button.tsx';
 import { EmptyState } from '../../components/ui/empty-state.tsx';
+import { LoadErrorState } from '../../components/ui/load-error-state.tsx';
 import { MessageBox } from '../../components/ui/message-box.tsx';
 import { PageTitle } from '../../components/ui/page-title.tsx';
 import { Pagination } from '../../components/ui/pagination.tsx';
@@ -91,10 +92,10 @@ export function NotificationsScreen() {
   if (query.isPending) body = <Spinner isBlock label="Chargement des notifications" />;
   else if (query.isError)
     body = (
-      <EmptyState
+      <LoadErrorState
         title="Les notifications n'ont pas pu être chargées."
-        description={errorMessage(query.error)}
-        action={<Button variant="secondary" label="Réessayer" onClick={() => query.refetch()} />}
+        error={query.error}
+        onRetry={() => query.refetch()}
       />
     );
   else if (query.data.count === 0)

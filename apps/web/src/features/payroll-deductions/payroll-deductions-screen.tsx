@@ -3,6 +3,7 @@ import { type ReactNode, useEffect, useState } from 'react';
 import { Button } from '../../components/ui/button.tsx';
 import { EmptyState } from '../../components/ui/empty-state.tsx';
 import { inputClassName } from '../../components/ui/form-field.tsx';
+import { LoadErrorState } from '../../components/ui/load-error-state.tsx';
 import { MessageBox } from '../../components/ui/message-box.tsx';
 import { PageTitle } from '../../components/ui/page-title.tsx';
 import { Pagination } from '../../components/ui/pagination.tsx';
@@ -50,10 +51,10 @@ export function PayrollDeductionsScreen() {
   if (deductions.isPending) body = <Spinner isBlock label="Chargement des retenues" />;
   else if (deductions.isError)
     body = (
-      <EmptyState
+      <LoadErrorState
         title="Les retenues n'ont pas pu être chargées."
-        description={errorMessage(deductions.error)}
-        action={<Button variant="secondary" label="Réessayer" onClick={() => deductions.refetch()} />}
+        error={deductions.error}
+        onRetry={() => deductions.refetch()}
       />
     );
   else if (deductions.data.count === 0)

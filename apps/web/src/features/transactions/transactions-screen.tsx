@@ -1,10 +1,10 @@
 import type { ReactNode } from 'react';
 import { Button } from '../../components/ui/button.tsx';
 import { EmptyState } from '../../components/ui/empty-state.tsx';
+import { LoadErrorState } from '../../components/ui/load-error-state.tsx';
 import { PageTitle } from '../../components/ui/page-title.tsx';
 import { Pagination } from '../../components/ui/pagination.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
-import { errorMessage } from '../../lib/errors/error-message.ts';
 import { useReadySession } from '../session/ready-session.tsx';
 import { useTransactionsQuery } from './api/list-transactions.ts';
 import { TransactionFilters } from './components/transaction-filters.tsx';
@@ -33,10 +33,10 @@ export function TransactionsScreen() {
   if (transactions.isPending) body = <Spinner isBlock label="Chargement des transactions" />;
   else if (transactions.isError)
     body = (
-      <EmptyState
+      <LoadErrorState
         title="Les transactions n'ont pas pu être chargées."
-        description={errorMessage(transactions.error)}
-        action={<Button variant="secondary" label="Réessayer" onClick={() => transactions.refetch()} />}
+        error={transactions.error}
+        onRetry={() => transactions.refetch()}
       />
     );
   else if (transactions.data.count === 0)

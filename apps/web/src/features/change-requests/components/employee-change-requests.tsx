@@ -1,9 +1,8 @@
 import { useState } from 'react';
-import { Button } from '../../../components/ui/button.tsx';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
+import { LoadErrorState } from '../../../components/ui/load-error-state.tsx';
 import { Pagination } from '../../../components/ui/pagination.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
-import { errorMessage } from '../../../lib/errors/error-message.ts';
 import { formatDateTime } from '../../../lib/format/date-time.ts';
 import { useChangeRequestsQuery } from '../api/get-change-requests.ts';
 import { ChangeSummary } from './change-request-summary.tsx';
@@ -19,10 +18,10 @@ export function EmployeeChangeRequests({ employeeId }: { employeeId: number }) {
   if (query.isPending) return <Spinner isBlock label="Chargement des demandes" />;
   if (query.isError)
     return (
-      <EmptyState
+      <LoadErrorState
         title="Les demandes n'ont pas pu être chargées."
-        description={errorMessage(query.error)}
-        action={<Button variant="secondary" label="Réessayer" onClick={() => query.refetch()} />}
+        error={query.error}
+        onRetry={() => query.refetch()}
       />
     );
   if (query.data.count === 0) return <EmptyState title="Aucune demande pour ce salarié." />;

@@ -3,9 +3,9 @@ import type { TWalletExport } from '@tasbiq/contracts/company-wallet';
 import { type ReactNode, useState } from 'react';
 import { Button } from '../../../components/ui/button.tsx';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
+import { LoadErrorState } from '../../../components/ui/load-error-state.tsx';
 import { Pagination } from '../../../components/ui/pagination.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
-import { errorMessage } from '../../../lib/errors/error-message.ts';
 import { formatDateTime } from '../../../lib/format/date-time.ts';
 import { useWalletExportsQuery } from '../api/list-wallet-exports.ts';
 import { rowsText } from './export-result.tsx';
@@ -29,10 +29,10 @@ export function WalletExportsHistory({ onDownload, downloadingId }: WalletExport
   if (exports.isPending) body = <Spinner isBlock label="Chargement de l'historique des exports" />;
   else if (exports.isError)
     body = (
-      <EmptyState
+      <LoadErrorState
         title="L'historique des exports n'a pas pu être chargé."
-        description={errorMessage(exports.error)}
-        action={<Button variant="secondary" label="Réessayer" onClick={() => exports.refetch()} />}
+        error={exports.error}
+        onRetry={() => exports.refetch()}
       />
     );
   else if (exports.data.count === 0)

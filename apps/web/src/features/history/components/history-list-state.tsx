@@ -1,11 +1,10 @@
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { TPaginated } from '@tasbiq/contracts/wire';
 import type { ReactNode } from 'react';
-import { Button } from '../../../components/ui/button.tsx';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
+import { LoadErrorState } from '../../../components/ui/load-error-state.tsx';
 import { Pagination } from '../../../components/ui/pagination.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
-import { errorMessage } from '../../../lib/errors/error-message.ts';
 
 type HistoryListStateProps<T> = {
   query: UseQueryResult<TPaginated<T>>;
@@ -35,10 +34,10 @@ export function HistoryListState<T>({
   if (query.isPending) return <Spinner isBlock label={`Chargement ${what}`} />;
   if (query.isError)
     return (
-      <EmptyState
+      <LoadErrorState
         title={`La liste ${what} n'a pas pu être chargée.`}
-        description={errorMessage(query.error)}
-        action={<Button variant="secondary" label="Réessayer" onClick={() => query.refetch()} />}
+        error={query.error}
+        onRetry={() => query.refetch()}
       />
     );
   if (query.data.count === 0) return <EmptyState icon={emptyIcon} title={empty} />;

@@ -2,10 +2,9 @@ import { IconArrowRight } from '@tabler/icons-react';
 import { TRANSACTION_TYPE_LABELS_FR, type TTransaction } from '@tasbiq/contracts/transactions';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { Button } from '../../../components/ui/button.tsx';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
+import { LoadErrorState } from '../../../components/ui/load-error-state.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
-import { errorMessage } from '../../../lib/errors/error-message.ts';
 import { formatMoney } from '../../../lib/format/money.ts';
 import { formatRelativeTime } from '../../../lib/format/relative-time.ts';
 import { TransactionStatusBadge } from '../../shared/components/transaction-status-badge.tsx';
@@ -23,10 +22,10 @@ export function LastTransactions() {
   if (transactions.isPending) body = <Spinner isBlock label="Chargement des dernières transactions" />;
   else if (transactions.isError)
     body = (
-      <EmptyState
+      <LoadErrorState
         title="Les dernières transactions n'ont pas pu être chargées."
-        description={errorMessage(transactions.error)}
-        action={<Button variant="secondary" label="Réessayer" onClick={() => transactions.refetch()} />}
+        error={transactions.error}
+        onRetry={() => transactions.refetch()}
       />
     );
   else if (transactions.data.results.length === 0)

@@ -5,10 +5,10 @@ import { Link } from 'react-router';
 import { Button } from '../../../components/ui/button.tsx';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { inputClassName } from '../../../components/ui/form-field.tsx';
+import { LoadErrorState } from '../../../components/ui/load-error-state.tsx';
 import { MessageBox } from '../../../components/ui/message-box.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { cx } from '../../../lib/cx.ts';
-import { errorMessage } from '../../../lib/errors/error-message.ts';
 import { useReadySession } from '../../session/ready-session.tsx';
 import { useIdentitiesQuery } from '../api/get-identities.ts';
 import { formatDay, formatIsoDay } from '../format.ts';
@@ -115,10 +115,10 @@ export function IdentityList() {
         {deleted ? <MessageBox severity="success">L'identité {deleted} a été supprimée.</MessageBox> : null}
         {query.isPending ? <Spinner isBlock label="Chargement des identités…" /> : null}
         {query.isError ? (
-          <EmptyState
+          <LoadErrorState
             title="Impossible de charger les identités"
-            description={errorMessage(query.error)}
-            action={<Button variant="secondary" label="Réessayer" onClick={() => void query.refetch()} />}
+            error={query.error}
+            onRetry={() => query.refetch()}
           />
         ) : null}
         {data && data.results.length === 0 ? (
