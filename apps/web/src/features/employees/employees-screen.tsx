@@ -17,6 +17,7 @@ import { LoadErrorState } from '../../components/ui/load-error-state.tsx';
 import { MessageBox } from '../../components/ui/message-box.tsx';
 import { PageTitle } from '../../components/ui/page-title.tsx';
 import { Pagination } from '../../components/ui/pagination.tsx';
+import { ResponsiveTable, type TableColumn } from '../../components/ui/responsive-table.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { errorMessage } from '../../lib/errors/error-message.ts';
 import { formatMoney } from '../../lib/format/money.ts';
@@ -243,85 +244,66 @@ function fullName(employee: TEmployeeListItem): string {
 const linkClass =
   'font-medium text-brand-700 underline-offset-2 hover:underline focus-visible:outline-2 focus-visible:outline-brand-600';
 
+const columns: TableColumn<TEmployeeListItem>[] = [
+  {
+    header: 'Nom',
+    cell: (employee) => (
+      <>
+        <Link to={`/rh/employees/${employee.id}`} className={linkClass}>
+          {fullName(employee)}
+        </Link>
+        {employee.account_type !== 'employee' ? (
+          <span className="ml-2 text-xs text-gray-500">{ACCOUNT_TYPE_LABELS_FR[employee.account_type]}</span>
+        ) : null}
+      </>
+    ),
+  },
+  { header: 'Matricule', className: 'text-gray-700', cell: (employee) => employee.serial ?? '—' },
+  { header: 'CIN', className: 'text-gray-700', cell: (employee) => employee.cin ?? '—' },
+  {
+    header: 'Téléphone',
+    className: 'whitespace-nowrap text-gray-700',
+    cell: (employee) => employee.phone ?? '—',
+  },
+  { header: 'Groupe', className: 'text-gray-700', cell: (employee) => employee.group?.name ?? 'Sans groupe' },
+  { header: 'Statut', cell: (employee) => <StatusBadge status={employee.status} /> },
+  {
+    header: 'Salaire',
+    isNumeric: true,
+    className: 'text-gray-900',
+    cell: (employee) => formatMoney(employee.salary),
+  },
+];
+
+function EmployeeCard({ employee }: { employee: TEmployeeListItem }) {
+  return (
+    <>
+      <div className="flex items-start justify-between gap-3">
+        <Link to={`/rh/employees/${employee.id}`} className={linkClass}>
+          {fullName(employee)}
+        </Link>
+        <StatusBadge status={employee.status} className="shrink-0" />
+      </div>
+      <p className="text-sm text-gray-600">
+        {[employee.serial, employee.group?.name ?? 'Sans groupe'].filter(Boolean).join(' · ')}
+      </p>
+      <p className="flex justify-between gap-3 text-sm text-gray-700">
+        <span>{employee.phone ?? '—'}</span>
+        <span className="font-medium">{formatMoney(employee.salary)}</span>
+      </p>
+    </>
+  );
+}
+
 /** A table from `md` up; on phones one card per person (a 7-column table does not fit). */
 function EmployeeResults({ employees }: { employees: TEmployeeListItem[] }) {
   return (
-    <>
-      <ul className="divide-y divide-gray-100 md:hidden" aria-label="Salariés">
-        {employees.map((employee) => (
-          <li key={employee.id} className="flex flex-col gap-1 px-4 py-3">
-            <div className="flex items-start justify-between gap-3">
-              <Link to={`/rh/employees/${employee.id}`} className={linkClass}>
-                {fullName(employee)}
-              </Link>
-              <StatusBadge status={employee.status} className="shrink-0" />
-            </div>
-            <p className="text-sm text-gray-600">
-              {[employee.serial, employee.group?.name ?? 'Sans groupe'].filter(Boolean).join(' · ')}
-            </p>
-            <p className="flex justify-between gap-3 text-sm text-gray-700">
-              <span>{employee.phone ?? '—'}</span>
-              <span className="font-medium">{formatMoney(employee.salary)}</span>
-            </p>
-          </li>
-        ))}
-      </ul>
-      <div className="hidden overflow-x-auto md:block">
-        <table className="w-full text-left text-sm">
-          <caption className="sr-only">Salariés</caption>
-          <thead className="border-b border-gray-200 text-xs tracking-wide text-gray-600 uppercase">
-            <tr>
-              <th scope="col" className="px-4 py-3 font-medium">
-                Nom
-              </th>
-              <th scope="col" className="px-4 py-3 font-medium">
-                Matricule
-              </th>
-              <th scope="col" className="px-4 py-3 font-medium">
-                CIN
-              </th>
-              <th scope="col" className="px-4 py-3 font-medium">
-                Téléphone
-              </th>
-              <th scope="col" className="px-4 py-3 font-medium">
-                Groupe
-              </th>
-              <th scope="col" className="px-4 py-3 font-medium">
-                Statut
-              </th>
-              <th scope="col" className="px-4 py-3 text-right font-medium">
-                Salaire
-              </th>
-            </tr>
-          </thead>
-          <tbody className="divide-y divide-gray-100">
-            {employees.map((employee) => (
-              <tr key={employee.id} className="hover:bg-gray-50">
-                <td className="px-4 py-3">
-                  <Link to={`/rh/employees/${employee.id}`} className={linkClass}>
-                    {fullName(employee)}
-                  </Link>
-                  {employee.account_type !== 'employee' ? (
-                    <span className="ml-2 text-xs text-gray-500">
-                      {ACCOUNT_TYPE_LABELS_FR[employee.account_type]}
-                    </span>
-                  ) : null}
-                </td>
-                <td className="px-4 py-3 text-gray-700">{employee.serial ?? '—'}</td>
-                <td className="px-4 py-3 text-gray-700">{employee.cin ?? '—'}</td>
-                <td className="px-4 py-3 whitespace-nowrap text-gray-700">{employee.phone ?? '—'}</td>
-                <td className="px-4 py-3 text-gray-700">{employee.group?.name ?? 'Sans groupe'}</td>
-                <td className="px-4 py-3">
-                  <StatusBadge status={employee.status} />
-                </td>
-                <td className="px-4 py-3 text-right whitespace-nowrap text-gray-900">
-                  {formatMoney(employee.salary)}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
-    </>
+    <ResponsiveTable
+      label="Salariés"
+      items={employees}
+      keyOf={(employee) => employee.id}
+      columns={columns}
+      card={(employee) => <EmployeeCard employee={employee} />}
+    />
   );
 }

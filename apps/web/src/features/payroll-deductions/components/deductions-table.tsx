@@ -1,4 +1,5 @@
 import type { TPayrollDeduction, TPayrollDeductionTotals } from '@tasbiq/contracts/payroll';
+import { ResponsiveTable, type TableColumn } from '../../../components/ui/responsive-table.tsx';
 import { formatMoney } from '../../../lib/format/money.ts';
 
 const numberFr = new Intl.NumberFormat('fr-FR');
@@ -11,8 +12,6 @@ export function employeesText(count: number): string {
   return count === 1 ? '1 salarié' : `${numberFr.format(count)} salariés`;
 }
 
-const th = 'px-4 py-3 font-medium';
-const thNumber = `${th} text-right`;
 const tdNumber = 'px-4 py-3 text-right whitespace-nowrap tabular-nums';
 
 type DeductionsTableProps = {
@@ -21,6 +20,70 @@ type DeductionsTableProps = {
   totals: TPayrollDeductionTotals;
 };
 
+const columns: TableColumn<TPayrollDeduction>[] = [
+  { header: 'Matricule', className: 'text-gray-700', cell: (row) => row.employee.serial ?? '—' },
+  { header: 'Nom', isRowHeader: true, className: 'font-medium text-gray-900', cell: employeeName },
+  {
+    header: "Nombre d'avances",
+    isNumeric: true,
+    className: 'text-gray-700',
+    cell: (row) => numberFr.format(row.advances_count),
+  },
+  {
+    header: 'Avances',
+    isNumeric: true,
+    className: 'text-gray-700',
+    cell: (row) => formatMoney(row.advances_amount),
+  },
+  {
+    header: 'Frais',
+    isNumeric: true,
+    className: 'text-gray-700',
+    cell: (row) => formatMoney(row.fees_amount),
+  },
+  {
+    header: 'Recharges',
+    isNumeric: true,
+    className: 'text-gray-700',
+    cell: (row) => formatMoney(row.recharges_amount),
+  },
+  {
+    header: 'Total à retenir',
+    isNumeric: true,
+    className: 'font-semibold text-gray-900',
+    cell: (row) => formatMoney(row.total),
+  },
+];
+
+function DeductionCard({ row }: { row: TPayrollDeduction }) {
+  return (
+    <>
+      <div className="flex items-start justify-between gap-3">
+        <p className="min-w-0 font-medium text-gray-900">
+          {employeeName(row)}
+          {row.employee.serial ? (
+            <span className="block text-sm font-normal text-gray-600">{row.employee.serial}</span>
+          ) : null}
+        </p>
+        <p className="shrink-0 text-right">
+          <span className="block text-xs text-gray-600">À retenir</span>
+          <span className="font-semibold whitespace-nowrap text-gray-900 tabular-nums">
+            {formatMoney(row.total)}
+          </span>
+        </p>
+      </div>
+      <dl className="grid grid-cols-2 gap-x-3 text-sm text-gray-700">
+        <dt>Avances ({numberFr.format(row.advances_count)})</dt>
+        <dd className="text-right tabular-nums">{formatMoney(row.advances_amount)}</dd>
+        <dt>Frais</dt>
+        <dd className="text-right tabular-nums">{formatMoney(row.fees_amount)}</dd>
+        <dt>Recharges</dt>
+        <dd className="text-right tabular-nums">{formatMoney(row.recharges_amount)}</dd>
+      </dl>
+    </>
+  );
+}
+
 /**
  * Per employee: what payroll deducts this month. A table from `md` up with the month's totals in
  * its footer; on phones one card per employee and the totals in a card of their own.
@@ -28,34 +91,28 @@ type DeductionsTableProps = {
 export function DeductionsTable({ rows, totals }: DeductionsTableProps) {
   return (
     <>
-      <ul aria-label="Retenues par salarié" className="divide-y divide-gray-100 md:hidden">
-        {rows.map((row) => (
-          <li key={row.employee.id} className="flex flex-col gap-1 px-4 py-3">
-            <div className="flex items-start justify-between gap-3">
-              <p className="min-w-0 font-medium text-gray-900">
-                {employeeName(row)}
-                {row.employee.serial ? (
-                  <span className="block text-sm font-normal text-gray-600">{row.employee.serial}</span>
-                ) : null}
-              </p>
-              <p className="shrink-0 text-right">
-                <span className="block text-xs text-gray-600">À retenir</span>
-                <span className="font-semibold whitespace-nowrap text-gray-900 tabular-nums">
-                  {formatMoney(row.total)}
-                </span>
-              </p>
-            </div>
-            <dl className="grid grid-cols-2 gap-x-3 text-sm text-gray-700">
-              <dt>Avances ({numberFr.format(row.advances_count)})</dt>
-              <dd className="text-right tabular-nums">{formatMoney(row.advances_amount)}</dd>
-              <dt>Frais</dt>
-              <dd className="text-right tabular-nums">{formatMoney(row.fees_amount)}</dd>
-              <dt>Recharges</dt>
-              <dd className="text-right tabular-nums">{formatMoney(row.recharges_amount)}</dd>
-            </dl>
-          </li>
-        ))}
-      </ul>
+      <ResponsiveTable
+        label="Retenues par salarié"
+        caption="Retenues sur salaire par salarié"
+        items={rows}
+        keyOf={(row) => row.employee.id}
+        columns={columns}
+        card={(row) => <DeductionCard row={row} />}
+        footer={
+          <tfoot className="border-t-2 border-gray-200 bg-gray-50 font-semibold text-gray-900">
+            <tr>
+              <th scope="row" colSpan={2} className="px-4 py-3 text-left">
+                Total ({employeesText(totals.employees)})
+              </th>
+              <td className={tdNumber}>{numberFr.format(totals.advances_count)}</td>
+              <td className={tdNumber}>{formatMoney(totals.advances_amount)}</td>
+              <td className={tdNumber}>{formatMoney(totals.fees_amount)}</td>
+              <td className={tdNumber}>{formatMoney(totals.recharges_amount)}</td>
+              <td className={tdNumber}>{formatMoney(totals.total)}</td>
+            </tr>
+          </tfoot>
+        }
+      />
       <dl
         aria-label="Totaux du mois"
         className="grid grid-cols-2 gap-x-3 gap-y-1 border-t border-gray-200 bg-gray-50 px-4 py-3 text-sm md:hidden"
@@ -71,64 +128,6 @@ export function DeductionsTable({ rows, totals }: DeductionsTableProps) {
         <dt className="text-gray-700">Recharges</dt>
         <dd className="text-right text-gray-700 tabular-nums">{formatMoney(totals.recharges_amount)}</dd>
       </dl>
-
-      <div className="hidden overflow-x-auto md:block">
-        <table className="w-full text-left text-sm">
-          <caption className="sr-only">Retenues sur salaire par salarié</caption>
-          <thead className="border-b border-gray-200 text-xs tracking-wide text-gray-600 uppercase">
-            <tr>
-              <th scope="col" className={th}>
-                Matricule
-              </th>
-              <th scope="col" className={th}>
-                Nom
-              </th>
-              <th scope="col" className={thNumber}>
-                Nombre d'avances
-              </th>
-              <th scope="col" className={thNumber}>
-                Avances
-              </th>
-              <th scope="col" className={thNumber}>
-                Frais
-              </th>
-              <th scope="col" className={thNumber}>
-                Recharges
-              </th>
-              <th scope="col" className={thNumber}>
-                Total à retenir
-              </th>
-            </tr>
-          </thead>
-          <tbody className="divide-y divide-gray-100">
-            {rows.map((row) => (
-              <tr key={row.employee.id} className="hover:bg-gray-50">
-                <td className="px-4 py-3 text-gray-700">{row.employee.serial ?? '—'}</td>
-                <th scope="row" className="px-4 py-3 font-medium text-gray-900">
-                  {employeeName(row)}
-                </th>
-                <td className={`${tdNumber} text-gray-700`}>{numberFr.format(row.advances_count)}</td>
-                <td className={`${tdNumber} text-gray-700`}>{formatMoney(row.advances_amount)}</td>
-                <td className={`${tdNumber} text-gray-700`}>{formatMoney(row.fees_amount)}</td>
-                <td className={`${tdNumber} text-gray-700`}>{formatMoney(row.recharges_amount)}</td>
-                <td className={`${tdNumber} font-semibold text-gray-900`}>{formatMoney(row.total)}</td>
-              </tr>
-            ))}
-          </tbody>
-          <tfoot className="border-t-2 border-gray-200 bg-gray-50 font-semibold text-gray-900">
-            <tr>
-              <th scope="row" colSpan={2} className="px-4 py-3 text-left">
-                Total ({employeesText(totals.employees)})
-              </th>
-              <td className={tdNumber}>{numberFr.format(totals.advances_count)}</td>
-              <td className={tdNumber}>{formatMoney(totals.advances_amount)}</td>
-              <td className={tdNumber}>{formatMoney(totals.fees_amount)}</td>
-              <td className={tdNumber}>{formatMoney(totals.recharges_amount)}</td>
-              <td className={tdNumber}>{formatMoney(totals.total)}</td>
-            </tr>
-          </tfoot>
-        </table>
-      </div>
     </>
   );
 }
