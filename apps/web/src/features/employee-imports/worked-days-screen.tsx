@@ -2,11 +2,11 @@ import { IconUsersPlus } from '@tabler/icons-react';
 import { WORKED_DAYS_COLUMNS } from '@tasbiq/contracts/employee-imports';
 import { useState } from 'react';
 import { Button } from '../../components/ui/button.tsx';
-import { FormField, inputClassName } from '../../components/ui/form-field.tsx';
 import { MessageBox } from '../../components/ui/message-box.tsx';
+import { MonthYearPicker } from '../../components/ui/month-year-picker.tsx';
 import { PageTitle } from '../../components/ui/page-title.tsx';
 import { currentMonth } from '../../lib/dates/casablanca-month.ts';
-import { formatMonthInSentence, MONTHS_FR } from '../../lib/format/month-names.ts';
+import { formatMonthInSentence } from '../../lib/format/month-names.ts';
 import { useUploadWorkedDaysMutation } from './api/upload-worked-days.ts';
 import { ColumnsHelp } from './components/columns-help.tsx';
 import { CsvFilePicker } from './components/csv-file-picker.tsx';
@@ -69,42 +69,16 @@ export function WorkedDaysScreen() {
         <h2 id="wd-step-upload" className="text-base font-semibold text-gray-900">
           2. Choisissez le mois et envoyez le fichier
         </h2>
-        <div className="grid grid-cols-2 gap-3 sm:max-w-md">
-          <FormField label="Mois">
-            {(control) => (
-              <select
-                {...control}
-                value={month}
-                disabled={upload.isPending}
-                onChange={(event) => setMonth(Number(event.target.value))}
-                className={inputClassName}
-              >
-                {MONTHS_FR.map((name, index) => (
-                  <option key={name} value={index + 1}>
-                    {name}
-                  </option>
-                ))}
-              </select>
-            )}
-          </FormField>
-          <FormField label="Année">
-            {(control) => (
-              <select
-                {...control}
-                value={year}
-                disabled={upload.isPending}
-                onChange={(event) => setYear(Number(event.target.value))}
-                className={inputClassName}
-              >
-                {years.map((y) => (
-                  <option key={y} value={y}>
-                    {y}
-                  </option>
-                ))}
-              </select>
-            )}
-          </FormField>
-        </div>
+        <MonthYearPicker
+          className="sm:max-w-md"
+          value={{ month, year }}
+          years={years}
+          disabled={upload.isPending}
+          onChange={(next) => {
+            setMonth(next.month);
+            setYear(next.year);
+          }}
+        />
         <CsvFilePicker
           label="Fichier CSV des jours travaillés"
           file={upload.file}

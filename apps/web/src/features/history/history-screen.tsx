@@ -5,6 +5,7 @@ import type { TSettings } from '@tasbiq/contracts/settings';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { EmptyState } from '../../components/ui/empty-state.tsx';
 import { MessageBox } from '../../components/ui/message-box.tsx';
+import { MonthYearPicker } from '../../components/ui/month-year-picker.tsx';
 import { PageTitle } from '../../components/ui/page-title.tsx';
 import { formatMoney } from '../../lib/format/money.ts';
 import { formatMonthInSentence } from '../../lib/format/month-names.ts';
@@ -14,7 +15,6 @@ import { useMyRechargesQuery } from './api/list-recharges.ts';
 import { AdvanceItem } from './components/advance-item.tsx';
 import { CancelAdvanceDialog } from './components/cancel-advance-dialog.tsx';
 import { HistoryListState } from './components/history-list-state.tsx';
-import { PeriodFilter } from './components/period-filter.tsx';
 import { RechargeItem } from './components/recharge-item.tsx';
 import { type HistoryTab, useHistoryFilters } from './use-history-filters.ts';
 
@@ -141,7 +141,8 @@ export function HistoryScreen() {
   return (
     <div className="flex flex-col gap-4">
       <PageTitle title="Historique" subtitle={`Vos opérations de ${formatMonthInSentence(filters)}.`} />
-      <PeriodFilter
+      <MonthYearPicker
+        className="sm:w-80"
         value={filters}
         years={years}
         onChange={(period) => {

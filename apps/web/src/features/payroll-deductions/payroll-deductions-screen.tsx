@@ -5,10 +5,12 @@ import { EmptyState } from '../../components/ui/empty-state.tsx';
 import { inputClassName } from '../../components/ui/form-field.tsx';
 import { LoadErrorState } from '../../components/ui/load-error-state.tsx';
 import { MessageBox } from '../../components/ui/message-box.tsx';
+import { MonthYearPicker } from '../../components/ui/month-year-picker.tsx';
 import { PageTitle } from '../../components/ui/page-title.tsx';
 import { Pagination } from '../../components/ui/pagination.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { cx } from '../../lib/cx.ts';
+import { recentYears } from '../../lib/dates/casablanca-month.ts';
 import { errorMessage } from '../../lib/errors/error-message.ts';
 import { formatMoney } from '../../lib/format/money.ts';
 import { MONTHS_FR } from '../../lib/format/month-names.ts';
@@ -17,7 +19,6 @@ import { useReadySession } from '../session/ready-session.tsx';
 import { useExportPayrollDeductionsMutation } from './api/export-payroll-deductions.ts';
 import { usePayrollDeductionsQuery } from './api/list-payroll-deductions.ts';
 import { DeductionsTable, employeesText } from './components/deductions-table.tsx';
-import { MonthPicker } from './components/month-picker.tsx';
 import { useDeductionFilters } from './use-deduction-filters.ts';
 
 /**
@@ -104,9 +105,9 @@ export function PayrollDeductionsScreen() {
 
       <div className="flex flex-col gap-3 rounded-2xl bg-white p-4 ring-1 ring-gray-200 md:flex-row md:items-end">
         <div className="md:w-80">
-          <MonthPicker
-            month={filters.month}
-            year={filters.year}
+          <MonthYearPicker
+            value={filters}
+            years={recentYears()}
             onChange={(next) => update({ month: String(next.month), year: String(next.year) })}
           />
         </div>
