@@ -1,27 +1,19 @@
-import {
-  IconCalendarStats,
-  IconDownload,
-  IconPlus,
-  IconSearch,
-  IconUpload,
-  IconUsers,
-} from '@tabler/icons-react';
+import { IconCalendarStats, IconDownload, IconPlus, IconUpload, IconUsers } from '@tabler/icons-react';
 import type { TEmployeeListItem, TEmployeeListParams } from '@tasbiq/contracts/employees';
 import { ACCOUNT_TYPE_LABELS_FR, EMPLOYEE_STATUSES } from '@tasbiq/contracts/employees';
-import { type ReactNode, useEffect, useState } from 'react';
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Button } from '../../components/ui/button.tsx';
 import { EmptyState } from '../../components/ui/empty-state.tsx';
-import { inputClassName } from '../../components/ui/form-field.tsx';
 import { LoadErrorState } from '../../components/ui/load-error-state.tsx';
 import { MessageBox } from '../../components/ui/message-box.tsx';
 import { PageTitle } from '../../components/ui/page-title.tsx';
 import { Pagination } from '../../components/ui/pagination.tsx';
 import { ResponsiveTable, type TableColumn } from '../../components/ui/responsive-table.tsx';
+import { SearchField } from '../../components/ui/search-field.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { errorMessage } from '../../lib/errors/error-message.ts';
 import { formatMoney } from '../../lib/format/money.ts';
-import { useDebouncedValue } from '../../lib/hooks/use-debounced-value.ts';
 import { useUrlFilters } from '../../lib/hooks/use-url-filters.ts';
 import { readIntParam, readOneOfParam } from '../../lib/url/read-param.ts';
 import { useReadySession } from '../session/ready-session.tsx';
@@ -59,15 +51,6 @@ export function EmployeesScreen() {
   const { settings } = useReadySession();
   const limit = settings.items_per_page;
   const { filters, update } = useUrlFilters(parseListFilters, 'offset');
-  const [searchText, setSearchText] = useState(filters.search);
-  const debouncedSearch = useDebouncedValue(searchText.trim());
-
-  // Typing pauses → the address (and so the query) takes the search.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: only a new debounced text updates the address.
-  useEffect(() => {
-    if (debouncedSearch !== filters.search) update({ search: debouncedSearch });
-  }, [debouncedSearch]);
-
   const listParams: Omit<TEmployeeListParams, 'limit' | 'offset'> = {
     search: filters.search || undefined,
     status: filters.status,
@@ -89,10 +72,7 @@ export function EmployeesScreen() {
   if (filters.group && !groupOptions.some((o) => o.value === filters.group))
     groupOptions.push({ value: filters.group, label: 'Groupe sélectionné' });
 
-  const resetFilters = () => {
-    setSearchText('');
-    update({ search: '', status: '', group: '', active: '' });
-  };
+  const resetFilters = () => update({ search: '', status: '', group: '', active: '' });
 
   const page = employees.data;
   let body: ReactNode;
@@ -172,23 +152,12 @@ export function EmployeesScreen() {
 
       {/* biome-ignore lint/a11y/useSemanticElements: <search> is too recent for the phones we support (and jsdom). */}
       <div role="search" className="flex flex-col gap-3 rounded-2xl bg-white p-4 ring-1 ring-gray-200">
-        <div className="relative">
-          <label htmlFor="employees-search" className="sr-only">
-            Rechercher un salarié
-          </label>
-          <IconSearch
-            aria-hidden="true"
-            className="pointer-events-none absolute top-1/2 left-3 size-5 -translate-y-1/2 text-gray-400"
-          />
-          <input
-            id="employees-search"
-            type="search"
-            placeholder="Nom, CIN, téléphone, e-mail ou matricule"
-            value={searchText}
-            onChange={(event) => setSearchText(event.target.value)}
-            className={`${inputClassName} pl-10`}
-          />
-        </div>
+        <SearchField
+          label="Rechercher un salarié"
+          placeholder="Nom, CIN, téléphone, e-mail ou matricule"
+          value={filters.search}
+          onSearch={(search) => update({ search })}
+        />
         <div className="grid grid-cols-1 gap-3 sm:grid-cols-3">
           <SelectField
             label="Statut"

@@ -1,16 +1,15 @@
-import { IconEdit, IconPlus, IconSearch, IconTrash, IconUsersGroup } from '@tabler/icons-react';
+import { IconEdit, IconPlus, IconTrash, IconUsersGroup } from '@tabler/icons-react';
 import type { TGroup } from '@tasbiq/contracts/groups';
 import { type ReactNode, useState } from 'react';
 import { Link } from 'react-router';
 import { Button } from '../../components/ui/button.tsx';
 import { EmptyState } from '../../components/ui/empty-state.tsx';
-import { inputClassName } from '../../components/ui/form-field.tsx';
+import { LoadErrorState } from '../../components/ui/load-error-state.tsx';
 import { MessageBox } from '../../components/ui/message-box.tsx';
 import { PageTitle } from '../../components/ui/page-title.tsx';
 import { Pagination } from '../../components/ui/pagination.tsx';
+import { SearchField } from '../../components/ui/search-field.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
-import { errorMessage } from '../../lib/errors/error-message.ts';
-import { useDebouncedValue } from '../../lib/hooks/use-debounced-value.ts';
 import { useReadySession } from '../session/ready-session.tsx';
 import { useGroupsQuery } from './api/get-groups.ts';
 import { CreateGroupDialog } from './components/create-group-dialog.tsx';
@@ -36,8 +35,7 @@ export function GroupsScreen() {
   const [offset, setOffset] = useState(0);
   const [dialog, setDialog] = useState<Dialog>(null);
   const [notice, setNotice] = useState<string | null>(null);
-  const debouncedSearch = useDebouncedValue(search);
-  const groups = useGroupsQuery({ search: debouncedSearch, limit, offset });
+  const groups = useGroupsQuery({ search, limit, offset });
 
   const closeDialog = (open: boolean) => {
     if (!open) setDialog(null);
@@ -52,14 +50,14 @@ export function GroupsScreen() {
   if (groups.isPending) body = <Spinner isBlock label="Chargement des groupes" />;
   else if (groups.isError)
     body = (
-      <EmptyState
+      <LoadErrorState
         title="Les groupes n'ont pas pu être chargés."
-        description={errorMessage(groups.error)}
-        action={<Button variant="secondary" label="Réessayer" onClick={() => groups.refetch()} />}
+        error={groups.error}
+        onRetry={() => groups.refetch()}
       />
     );
   else if (page && page.count === 0)
-    body = debouncedSearch.trim() ? (
+    body = search ? (
       <EmptyState title="Aucun groupe ne correspond à cette recherche." />
     ) : (
       <EmptyState
@@ -131,26 +129,16 @@ export function GroupsScreen() {
         }
       />
       {notice ? <MessageBox severity="success">{notice}</MessageBox> : null}
-      <div className="relative max-w-md">
-        <label htmlFor="groups-search" className="sr-only">
-          Rechercher un groupe
-        </label>
-        <IconSearch
-          aria-hidden="true"
-          className="pointer-events-none absolute top-1/2 left-3 size-5 -translate-y-1/2 text-gray-400"
-        />
-        <input
-          id="groups-search"
-          type="search"
-          placeholder="Rechercher un groupe"
-          value={search}
-          onChange={(event) => {
-            setSearch(event.target.value);
-            setOffset(0);
-          }}
-          className={`${inputClassName} pl-10`}
-        />
-      </div>
+      <SearchField
+        className="max-w-md"
+        label="Rechercher un groupe"
+        placeholder="Rechercher un groupe"
+        value={search}
+        onSearch={(next) => {
+          setSearch(next);
+          setOffset(0);
+        }}
+      />
       <section
         aria-label="Liste des groupes"
         aria-busy={groups.isFetching}

@@ -1,20 +1,18 @@
-import { IconDownload, IconSearch } from '@tabler/icons-react';
-import { type ReactNode, useEffect, useState } from 'react';
+import { IconDownload } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
 import { Button } from '../../components/ui/button.tsx';
 import { EmptyState } from '../../components/ui/empty-state.tsx';
-import { inputClassName } from '../../components/ui/form-field.tsx';
 import { LoadErrorState } from '../../components/ui/load-error-state.tsx';
 import { MessageBox } from '../../components/ui/message-box.tsx';
 import { MonthYearPicker } from '../../components/ui/month-year-picker.tsx';
 import { PageTitle } from '../../components/ui/page-title.tsx';
 import { Pagination } from '../../components/ui/pagination.tsx';
+import { SearchField } from '../../components/ui/search-field.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
-import { cx } from '../../lib/cx.ts';
 import { recentYears } from '../../lib/dates/casablanca-month.ts';
 import { errorMessage } from '../../lib/errors/error-message.ts';
 import { formatMoney } from '../../lib/format/money.ts';
 import { MONTHS_FR } from '../../lib/format/month-names.ts';
-import { useDebouncedValue } from '../../lib/hooks/use-debounced-value.ts';
 import { useReadySession } from '../session/ready-session.tsx';
 import { useExportPayrollDeductionsMutation } from './api/export-payroll-deductions.ts';
 import { usePayrollDeductionsQuery } from './api/list-payroll-deductions.ts';
@@ -29,8 +27,6 @@ export function PayrollDeductionsScreen() {
   const { settings } = useReadySession();
   const limit = settings.items_per_page;
   const { filters, update } = useDeductionFilters();
-  const [searchText, setSearchText] = useState(filters.search);
-  const debouncedSearch = useDebouncedValue(searchText.trim());
   const period = { month: filters.month, year: filters.year };
   const periodText = `${MONTHS_FR[filters.month - 1]} ${filters.year}`;
   const deductions = usePayrollDeductionsQuery({
@@ -40,11 +36,6 @@ export function PayrollDeductionsScreen() {
     search: filters.search || undefined,
   });
   const exportCsv = useExportPayrollDeductionsMutation();
-
-  // biome-ignore lint/correctness/useExhaustiveDependencies: only a new debounced text updates the address.
-  useEffect(() => {
-    if (debouncedSearch !== filters.search) update({ search: debouncedSearch });
-  }, [debouncedSearch]);
 
   const data = deductions.data;
 
@@ -63,14 +54,7 @@ export function PayrollDeductionsScreen() {
       <EmptyState
         title="Aucun salarié ne correspond à cette recherche."
         action={
-          <Button
-            variant="secondary"
-            label="Effacer la recherche"
-            onClick={() => {
-              setSearchText('');
-              update({ search: '' });
-            }}
-          />
+          <Button variant="secondary" label="Effacer la recherche" onClick={() => update({ search: '' })} />
         }
       />
     ) : (
@@ -112,21 +96,12 @@ export function PayrollDeductionsScreen() {
           />
         </div>
         {/* biome-ignore lint/a11y/useSemanticElements: <search> is too recent for the phones we support (and jsdom). */}
-        <div role="search" className="relative flex-1">
-          <label htmlFor="deductions-search" className="sr-only">
-            Rechercher un salarié
-          </label>
-          <IconSearch
-            aria-hidden="true"
-            className="pointer-events-none absolute top-1/2 left-3 size-5 -translate-y-1/2 text-gray-400"
-          />
-          <input
-            id="deductions-search"
-            type="search"
+        <div role="search" className="flex-1">
+          <SearchField
+            label="Rechercher un salarié"
             placeholder="Nom, matricule ou CIN"
-            value={searchText}
-            onChange={(event) => setSearchText(event.target.value)}
-            className={cx(inputClassName, 'pl-10')}
+            value={filters.search}
+            onSearch={(search) => update({ search })}
           />
         </div>
       </div>

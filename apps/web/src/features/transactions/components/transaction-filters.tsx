@@ -1,13 +1,11 @@
-import { IconSearch } from '@tabler/icons-react';
 import { ADVANCE_STATUSES, TRANSACTION_STATUS_LABELS_FR } from '@tasbiq/contracts/money';
 import { TRANSACTION_TYPE_LABELS_FR } from '@tasbiq/contracts/transactions';
-import { useEffect, useState } from 'react';
 import { Button } from '../../../components/ui/button.tsx';
 import { FormField, inputClassName } from '../../../components/ui/form-field.tsx';
+import { SearchField } from '../../../components/ui/search-field.tsx';
 import { cx } from '../../../lib/cx.ts';
 import { currentMonth, recentYears } from '../../../lib/dates/casablanca-month.ts';
 import { MONTHS_FR } from '../../../lib/format/month-names.ts';
-import { useDebouncedValue } from '../../../lib/hooks/use-debounced-value.ts';
 import type { FilterChanges } from '../../../lib/hooks/use-url-filters.ts';
 import { LISTED_TYPES, type TransactionFilterState } from '../use-transaction-filters.ts';
 
@@ -20,19 +18,12 @@ const selectClass = cx(inputClassName, 'pr-8');
 
 /** Employee search (debounced), type, year and month. */
 export function TransactionFilters({ filters, onChange }: TransactionFiltersProps) {
-  const [searchText, setSearchText] = useState(filters.search);
-  const debouncedSearch = useDebouncedValue(searchText.trim());
   const years = recentYears();
   // A year from the address outside the list still shows as selected.
   if (filters.year && !years.includes(filters.year)) years.push(filters.year);
   const hasFilters = Boolean(
     filters.type || filters.status || filters.year || filters.month || filters.search,
   );
-
-  // biome-ignore lint/correctness/useExhaustiveDependencies: only a new debounced text changes the filter.
-  useEffect(() => {
-    if (debouncedSearch !== filters.search) onChange({ search: debouncedSearch });
-  }, [debouncedSearch]);
 
   const chooseMonth = (month: string) => {
     // A month means a month of some year: this one unless another was chosen.
@@ -41,31 +32,17 @@ export function TransactionFilters({ filters, onChange }: TransactionFiltersProp
   };
   const chooseYear = (year: string) => onChange(year ? { year } : { year: '', month: '' });
 
-  const reset = () => {
-    setSearchText('');
-    onChange({ type: '', status: '', year: '', month: '', search: '' });
-  };
+  const reset = () => onChange({ type: '', status: '', year: '', month: '', search: '' });
 
   return (
     // biome-ignore lint/a11y/useSemanticElements: <search> is too recent for the phones we support (and jsdom).
     <div role="search" aria-label="Filtrer les transactions" className="flex flex-col gap-3">
-      <div className="relative">
-        <label htmlFor="transactions-search" className="sr-only">
-          Rechercher un salarié
-        </label>
-        <IconSearch
-          aria-hidden="true"
-          className="pointer-events-none absolute top-1/2 left-3 size-5 -translate-y-1/2 text-gray-400"
-        />
-        <input
-          id="transactions-search"
-          type="search"
-          placeholder="Nom ou matricule du salarié"
-          value={searchText}
-          onChange={(event) => setSearchText(event.target.value)}
-          className={cx(inputClassName, 'pl-10')}
-        />
-      </div>
+      <SearchField
+        label="Rechercher un salarié"
+        placeholder="Nom ou matricule du salarié"
+        value={filters.search}
+        onSearch={(search) => onChange({ search })}
+      />
       <div className="grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-4">
         <FormField label="Type">
           {(control) => (
