@@ -2,7 +2,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { TWalletExport } from '@tasbiq/contracts/company-wallet';
 import type { TPaginated } from '@tasbiq/contracts/wire';
 import { http } from '../../../lib/http/client.ts';
-import { walletQueryKey } from './get-wallet-balance.ts';
+import { walletQueryKey } from '../../shared/api/get-wallet-balance.ts';
 
 export const walletExportsQueryKey = [...walletQueryKey, 'exports'] as const;
 

@@ -2,7 +2,7 @@ import { Button } from '../../../components/ui/button.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { errorMessage } from '../../../lib/errors/error-message.ts';
 import { formatMoney } from '../../../lib/format/money.ts';
-import { useWalletBalanceQuery } from '../api/get-wallet-balance.ts';
+import { useWalletBalanceQuery } from '../../shared/api/get-wallet-balance.ts';
 
 /** The wallet's balance with what came in (credits) and went out (debits), from GET /company/wallet/balance. */
 export function WalletBalanceCard() {

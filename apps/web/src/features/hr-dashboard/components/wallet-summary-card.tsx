@@ -4,7 +4,7 @@ import { Button } from '../../../components/ui/button.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { errorMessage } from '../../../lib/errors/error-message.ts';
 import { formatMoney } from '../../../lib/format/money.ts';
-import { useWalletBalanceQuery } from '../api/get-wallet-balance.ts';
+import { useWalletBalanceQuery } from '../../shared/api/get-wallet-balance.ts';
 
 /** The wallet at a glance (balance, credits, debits), leading to /rh/wallet. */
 export function WalletSummaryCard() {

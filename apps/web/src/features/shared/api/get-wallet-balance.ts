@@ -2,13 +2,17 @@ import { useQuery } from '@tanstack/react-query';
 import type { TWalletBalance } from '@tasbiq/contracts/company-wallet';
 import { http } from '../../../lib/http/client.ts';
 
-/** Every wallet query starts with this key: a new export or movement refreshes them together. */
+/**
+ * Every company-wallet query starts with this key (balance, movements, exports): a new export or
+ * movement refreshes them together, on the wallet screen and the HR dashboard alike.
+ */
 export const walletQueryKey = ['company-wallet'] as const;
 
 export function getWalletBalance(): Promise<TWalletBalance> {
   return http.get<TWalletBalance>('/company/wallet/balance');
 }
 
+/** GET /company/wallet/balance: one cache entry for the wallet screen and the dashboard card. */
 export function useWalletBalanceQuery() {
   return useQuery({ queryKey: [...walletQueryKey, 'balance'], queryFn: getWalletBalance });
 }
