@@ -1,3 +1,4 @@
+import { cx } from '../../lib/cx.ts';
 import { errorMessage } from '../../lib/errors/error-message.ts';
 import { Button } from './button.tsx';
 import { EmptyState } from './empty-state.tsx';
@@ -22,5 +23,33 @@ export function LoadErrorState({
       description={errorMessage(error)}
       action={<Button variant="secondary" label="Réessayer" onClick={onRetry} />}
     />
+  );
+}
+
+/**
+ * The same inside a card (a balance, a chart, figures): one alert line and a small retry, where an
+ * empty state's illustration would be too big. `isOnDark` for a card on the brand colour.
+ */
+export function InlineLoadError({
+  message,
+  error,
+  onRetry,
+  isOnDark = false,
+  className,
+}: {
+  /** "Le solde n'a pas pu être chargé." */
+  message: string;
+  error: unknown;
+  onRetry: () => void;
+  isOnDark?: boolean;
+  className?: string;
+}) {
+  return (
+    <div className={cx('flex flex-col items-start gap-2', className)}>
+      <p role="alert" className={cx('text-sm', isOnDark ? 'text-white' : 'text-red-700')}>
+        {message} {errorMessage(error)}
+      </p>
+      <Button variant="secondary" size="sm" label="Réessayer" onClick={onRetry} />
+    </div>
   );
 }

@@ -1,6 +1,5 @@
-import { Button } from '../../../components/ui/button.tsx';
+import { InlineLoadError } from '../../../components/ui/load-error-state.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
-import { errorMessage } from '../../../lib/errors/error-message.ts';
 import { formatMoney } from '../../../lib/format/money.ts';
 import { useWalletBalanceQuery } from '../../shared/api/get-wallet-balance.ts';
 
@@ -19,12 +18,12 @@ export function WalletBalanceCard() {
       {balance.isPending ? (
         <Spinner isBlock className="py-6" label="Chargement du solde" />
       ) : balance.isError ? (
-        <div className="mt-2 flex flex-col items-start gap-2">
-          <p role="alert" className="text-sm text-red-700">
-            Le solde n'a pas pu être chargé. {errorMessage(balance.error)}
-          </p>
-          <Button variant="secondary" size="sm" label="Réessayer" onClick={() => balance.refetch()} />
-        </div>
+        <InlineLoadError
+          className="mt-2"
+          message="Le solde n'a pas pu être chargé."
+          error={balance.error}
+          onRetry={() => balance.refetch()}
+        />
       ) : (
         <>
           <p className="mt-1 text-3xl font-semibold tracking-tight text-gray-900 tabular-nums">

@@ -1,7 +1,6 @@
 import { type ComponentProps, lazy, type ReactNode, Suspense, useId } from 'react';
-import { Button } from '../../../components/ui/button.tsx';
+import { InlineLoadError } from '../../../components/ui/load-error-state.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
-import { errorMessage } from '../../../lib/errors/error-message.ts';
 import { formatMoney } from '../../../lib/format/money.ts';
 import { type DailySeries, useDailyStatsQuery } from '../api/get-daily-stats.ts';
 import { ChartErrorBoundary } from './chart-error-boundary.tsx';
@@ -62,12 +61,12 @@ export function DailyChartCard({ series }: { series: DailySeries }) {
   if (stats.isPending) body = <Spinner isBlock label={`Chargement : ${text.title.toLowerCase()}`} />;
   else if (stats.isError)
     body = (
-      <div className="flex flex-col items-start gap-2 py-6">
-        <p role="alert" className="text-sm text-red-700">
-          Les données n'ont pas pu être chargées. {errorMessage(stats.error)}
-        </p>
-        <Button variant="secondary" size="sm" label="Réessayer" onClick={() => stats.refetch()} />
-      </div>
+      <InlineLoadError
+        className="py-6"
+        message="Les données n'ont pas pu être chargées."
+        error={stats.error}
+        onRetry={() => stats.refetch()}
+      />
     );
   else {
     const days = stats.data;

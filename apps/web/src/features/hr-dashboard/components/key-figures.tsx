@@ -1,8 +1,7 @@
 import type { THrStats } from '@tasbiq/contracts/stats';
 import type { ReactNode } from 'react';
-import { Button } from '../../../components/ui/button.tsx';
+import { InlineLoadError } from '../../../components/ui/load-error-state.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
-import { errorMessage } from '../../../lib/errors/error-message.ts';
 import { formatMoney } from '../../../lib/format/money.ts';
 import { useHrStatsQuery } from '../api/get-hr-stats.ts';
 
@@ -47,12 +46,12 @@ export function KeyFigures() {
   if (stats.isPending) body = <Spinner isBlock label="Chargement des chiffres clés" />;
   else if (stats.isError)
     body = (
-      <div className="flex flex-col items-start gap-2 rounded-2xl bg-white p-4 ring-1 ring-gray-200">
-        <p role="alert" className="text-sm text-red-700">
-          Les chiffres clés n'ont pas pu être chargés. {errorMessage(stats.error)}
-        </p>
-        <Button variant="secondary" size="sm" label="Réessayer" onClick={() => stats.refetch()} />
-      </div>
+      <InlineLoadError
+        className="rounded-2xl bg-white p-4 ring-1 ring-gray-200"
+        message="Les chiffres clés n'ont pas pu être chargés."
+        error={stats.error}
+        onRetry={() => stats.refetch()}
+      />
     );
   else
     body = (

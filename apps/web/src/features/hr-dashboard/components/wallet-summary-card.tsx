@@ -1,8 +1,7 @@
 import { IconArrowRight } from '@tabler/icons-react';
 import { Link } from 'react-router';
-import { Button } from '../../../components/ui/button.tsx';
+import { InlineLoadError } from '../../../components/ui/load-error-state.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
-import { errorMessage } from '../../../lib/errors/error-message.ts';
 import { formatMoney } from '../../../lib/format/money.ts';
 import { useWalletBalanceQuery } from '../../shared/api/get-wallet-balance.ts';
 
@@ -34,12 +33,12 @@ export function WalletSummaryCard() {
           label="Chargement du solde"
         />
       ) : balance.isError ? (
-        <div className="flex flex-col items-start gap-2">
-          <p role="alert" className="text-sm text-white">
-            Le solde n'a pas pu être chargé. {errorMessage(balance.error)}
-          </p>
-          <Button variant="secondary" size="sm" label="Réessayer" onClick={() => balance.refetch()} />
-        </div>
+        <InlineLoadError
+          isOnDark
+          message="Le solde n'a pas pu être chargé."
+          error={balance.error}
+          onRetry={() => balance.refetch()}
+        />
       ) : (
         <>
           <p className="text-3xl font-semibold tracking-tight tabular-nums">
