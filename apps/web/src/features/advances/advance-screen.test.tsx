@@ -5,19 +5,7 @@ import { apiError, type FakeHandler, sequence } from '../../app/testing/fake-api
 import { renderApp, type SessionOptions, sessionHandlers, signIn } from '../../app/testing/render-app.tsx';
 import { makeAdvance, makeSimulation, makeSolde } from '../shared/testing/money-fixtures.ts';
 
-// lottie-web needs a canvas jsdom lacks; the success screen only needs the player not to throw.
-const lottie = vi.hoisted(() => ({
-  loadAnimation: vi.fn(() => ({
-    addEventListener: vi.fn(),
-    setSpeed: vi.fn(),
-    setDirection: vi.fn(),
-    setLoop: vi.fn(),
-    play: vi.fn(),
-    pause: vi.fn(),
-    destroy: vi.fn(),
-  })),
-}));
-vi.mock('lottie-web', () => ({ default: lottie }));
+vi.mock('lottie-web', () => import('../../app/testing/fake-lottie.ts'));
 
 afterEach(() => {
   vi.unstubAllGlobals();
