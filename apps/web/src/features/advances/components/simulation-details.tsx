@@ -1,4 +1,5 @@
 import type { TAdvanceSimulation } from '@tasbiq/contracts/advances';
+import { SummaryList } from '../../../components/ui/summary-list.tsx';
 import { formatMoney } from '../../../lib/format/money.ts';
 
 /** Amount, fee, total drawn and what remains after: the simulation, or the confirmation's summary. */
@@ -15,14 +16,7 @@ export function SimulationDetails({ simulation, label }: { simulation: TAdvanceS
     // A named group: a <dl> may not carry a name itself (no role of it allows one).
     // biome-ignore lint/a11y/useSemanticElements: <fieldset> is for form controls; these are read-only figures.
     <div role="group" aria-label={label}>
-      <dl className="divide-y divide-gray-100 rounded-xl bg-gray-50 px-4 text-sm">
-        {rows.map(([term, value]) => (
-          <div key={term} className="flex items-center justify-between gap-3 py-2.5">
-            <dt className="text-gray-600">{term}</dt>
-            <dd className="font-semibold text-gray-900 tabular-nums">{value}</dd>
-          </div>
-        ))}
-      </dl>
+      <SummaryList rows={rows} />
     </div>
   );
 }

@@ -2,6 +2,7 @@ import { TELECOM_OPERATOR_LABELS, type TRechargeProduct } from '@tasbiq/contract
 import { Button } from '../../../components/ui/button.tsx';
 import { MessageBox } from '../../../components/ui/message-box.tsx';
 import { Modal } from '../../../components/ui/modal.tsx';
+import { SummaryList } from '../../../components/ui/summary-list.tsx';
 import { errorMessage } from '../../../lib/errors/error-message.ts';
 import { formatMoney } from '../../../lib/format/money.ts';
 
@@ -42,14 +43,7 @@ export function ConfirmRechargeDialog({
       }}
     >
       <div className="flex flex-col gap-4">
-        <dl className="divide-y divide-gray-100 rounded-xl bg-gray-50 px-4 text-sm">
-          {rows.map(([term, value]) => (
-            <div key={term} className="flex items-center justify-between gap-3 py-2.5">
-              <dt className="text-gray-600">{term}</dt>
-              <dd className="font-semibold text-gray-900 tabular-nums">{value}</dd>
-            </div>
-          ))}
-        </dl>
+        <SummaryList rows={rows} />
         <p className="text-sm text-gray-600">Le montant payé est déduit de votre solde disponible.</p>
         {error ? <MessageBox severity="danger">{errorMessage(error)}</MessageBox> : null}
         <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
