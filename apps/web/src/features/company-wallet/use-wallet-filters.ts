@@ -1,5 +1,4 @@
 import { type TWalletTransactionType, WALLET_TRANSACTION_TYPES } from '@tasbiq/contracts/company-wallet';
-import { TIME_ZONE } from '@tasbiq/contracts/constants';
 import { useUrlFilters } from '../../lib/hooks/use-url-filters.ts';
 import { readIntParam, readOneOfParam } from '../../lib/url/read-param.ts';
 import type { WalletFilters } from './api/list-wallet-transactions.ts';
@@ -27,11 +26,6 @@ export function apiFiltersOf(state: WalletFilterState): WalletFilters {
     created_after: state.from || undefined,
     created_before: state.to || undefined,
   };
-}
-
-/** Today in Casablanca (YYYY-MM-DD): the date pickers' upper bound. */
-export function todayInCasablanca(now = new Date()): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone: TIME_ZONE }).format(now);
 }
 
 function parseWalletFilters(params: URLSearchParams): WalletFilterState {

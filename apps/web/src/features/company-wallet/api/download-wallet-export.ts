@@ -1,15 +1,12 @@
 import { useMutation } from '@tanstack/react-query';
 import type { TWalletExport } from '@tasbiq/contracts/company-wallet';
-import { TIME_ZONE } from '@tasbiq/contracts/constants';
+import { casablancaDay } from '../../../lib/dates/casablanca-day.ts';
 import { saveFile } from '../../../lib/files/save-file.ts';
 import { http } from '../../../lib/http/client.ts';
 
 /** The name the API gives the file: portefeuille-YYYY-MM-DD-ID.csv (Casablanca day of the export). */
 export function walletExportFileName(walletExport: Pick<TWalletExport, 'id' | 'created'>): string {
-  const day = new Intl.DateTimeFormat('en-CA', { timeZone: TIME_ZONE }).format(
-    new Date(walletExport.created),
-  );
-  return `portefeuille-${day}-${walletExport.id}.csv`;
+  return `portefeuille-${casablancaDay(walletExport.created)}-${walletExport.id}.csv`;
 }
 
 /**

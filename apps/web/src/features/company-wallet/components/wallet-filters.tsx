@@ -6,8 +6,9 @@ import { Button } from '../../../components/ui/button.tsx';
 import { FormField, inputClassName } from '../../../components/ui/form-field.tsx';
 import { SearchField } from '../../../components/ui/search-field.tsx';
 import { cx } from '../../../lib/cx.ts';
+import { casablancaDay } from '../../../lib/dates/casablanca-day.ts';
 import type { FilterChanges } from '../../../lib/hooks/use-url-filters.ts';
-import { isRangeInverted, todayInCasablanca, type WalletFilterState } from '../use-wallet-filters.ts';
+import { isRangeInverted, type WalletFilterState } from '../use-wallet-filters.ts';
 
 export const RANGE_ERROR = 'La date de fin doit être après la date de début.';
 
@@ -20,7 +21,8 @@ type WalletFiltersProps = {
 export function WalletFilters({ filters, onChange }: WalletFiltersProps) {
   const isInverted = isRangeInverted(filters);
   const hasFilters = Boolean(filters.type || filters.search || filters.from || filters.to);
-  const today = todayInCasablanca();
+  // The date pickers' upper bound.
+  const today = casablancaDay();
 
   const reset = () => onChange({ type: '', search: '', from: '', to: '' });
 

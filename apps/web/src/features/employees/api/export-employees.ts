@@ -1,13 +1,13 @@
 import { useMutation } from '@tanstack/react-query';
-import { TIME_ZONE } from '@tasbiq/contracts/constants';
 import type { TEmployeeListParams } from '@tasbiq/contracts/employees';
+import { casablancaDay } from '../../../lib/dates/casablanca-day.ts';
 import { saveFile } from '../../../lib/files/save-file.ts';
 import { http } from '../../../lib/http/client.ts';
 import { employeeListQuery } from './list-employees.ts';
 
 /** The name the API gives the file (salaries-YYYY-MM-DD.csv, Casablanca's date). */
 export function exportFileName(now = new Date()): string {
-  return `salaries-${new Intl.DateTimeFormat('en-CA', { timeZone: TIME_ZONE }).format(now)}.csv`;
+  return `salaries-${casablancaDay(now)}.csv`;
 }
 
 export function exportEmployees(params: Omit<TEmployeeListParams, 'limit' | 'offset'>): Promise<Blob> {
