@@ -9,6 +9,7 @@ import { PageTitle } from '../../components/ui/page-title.tsx';
 import { Pagination } from '../../components/ui/pagination.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { errorMessage } from '../../lib/errors/error-message.ts';
+import { formatCount } from '../../lib/format/count.ts';
 import { useReadySession } from '../session/ready-session.tsx';
 import { useCreateWalletExportMutation } from './api/create-wallet-export.ts';
 import { useDownloadWalletExportMutation } from './api/download-wallet-export.ts';
@@ -20,11 +21,8 @@ import { WalletFilters } from './components/wallet-filters.tsx';
 import { WalletTransactionsList } from './components/wallet-transactions-list.tsx';
 import { apiFiltersOf, isRangeInverted, useWalletFilters } from './use-wallet-filters.ts';
 
-const numberFr = new Intl.NumberFormat('fr-FR');
-
 function countText(count: number): string {
-  if (count === 0) return 'Aucun mouvement';
-  return count === 1 ? '1 mouvement' : `${numberFr.format(count)} mouvements`;
+  return formatCount(count, 'mouvement', 'mouvements', 'Aucun mouvement');
 }
 
 /**

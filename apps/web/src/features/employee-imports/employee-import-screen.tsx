@@ -5,6 +5,7 @@ import { Link } from 'react-router';
 import { Button } from '../../components/ui/button.tsx';
 import { MessageBox } from '../../components/ui/message-box.tsx';
 import { PageTitle } from '../../components/ui/page-title.tsx';
+import { formatCount } from '../../lib/format/count.ts';
 import { useImportEmployeesMutation } from './api/import-employees.ts';
 import { ColumnsHelp } from './components/columns-help.tsx';
 import { CsvFilePicker } from './components/csv-file-picker.tsx';
@@ -16,7 +17,7 @@ import { useCsvUpload } from './components/use-csv-upload.ts';
 const cardClass = 'flex flex-col gap-4 rounded-2xl bg-white p-4 ring-1 ring-gray-200 sm:p-6';
 
 function importedText(count: number): string {
-  return count === 1 ? '1 salarié importé.' : `${count.toLocaleString('fr-FR')} salariés importés.`;
+  return `${formatCount(count, 'salarié importé', 'salariés importés')}.`;
 }
 
 /**

@@ -13,6 +13,7 @@ import { ResponsiveTable, type TableColumn } from '../../components/ui/responsiv
 import { SearchField } from '../../components/ui/search-field.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { errorMessage } from '../../lib/errors/error-message.ts';
+import { formatCount } from '../../lib/format/count.ts';
 import { formatMoney } from '../../lib/format/money.ts';
 import { useUrlFilters } from '../../lib/hooks/use-url-filters.ts';
 import { readIntParam, readOneOfParam } from '../../lib/url/read-param.ts';
@@ -24,11 +25,8 @@ import { SelectField, type SelectOption } from './components/select-field.tsx';
 import { StatusBadge } from './components/status-badge.tsx';
 import { ACTIVE_FILTER_OPTIONS, STATUS_FILTER_OPTIONS } from './options.ts';
 
-const numberFr = new Intl.NumberFormat('fr-FR');
-
 function countText(count: number): string {
-  if (count === 0) return 'Aucun salarié';
-  return count === 1 ? '1 salarié' : `${numberFr.format(count)} salariés`;
+  return formatCount(count, 'salarié', 'salariés', 'Aucun salarié');
 }
 
 /** `?group=12` (a group), `?group=none` (no group). */

@@ -10,6 +10,7 @@ import { PageTitle } from '../../components/ui/page-title.tsx';
 import { Pagination } from '../../components/ui/pagination.tsx';
 import { SearchField } from '../../components/ui/search-field.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
+import { formatCount } from '../../lib/format/count.ts';
 import { useReadySession } from '../session/ready-session.tsx';
 import { useGroupsQuery } from './api/get-groups.ts';
 import { CreateGroupDialog } from './components/create-group-dialog.tsx';
@@ -17,8 +18,7 @@ import { DeleteGroupDialog } from './components/delete-group-dialog.tsx';
 import { RenameGroupDialog } from './components/rename-group-dialog.tsx';
 
 function employeeCountText(count: number): string {
-  if (count === 0) return 'Aucun salarié';
-  return count === 1 ? '1 salarié' : `${new Intl.NumberFormat('fr-FR').format(count)} salariés`;
+  return formatCount(count, 'salarié', 'salariés', 'Aucun salarié');
 }
 
 type Dialog =

@@ -5,17 +5,15 @@ import { LoadErrorState } from '../../components/ui/load-error-state.tsx';
 import { PageTitle } from '../../components/ui/page-title.tsx';
 import { Pagination } from '../../components/ui/pagination.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
+import { formatCount } from '../../lib/format/count.ts';
 import { useReadySession } from '../session/ready-session.tsx';
 import { useTransactionsQuery } from './api/list-transactions.ts';
 import { TransactionFilters } from './components/transaction-filters.tsx';
 import { TransactionsList } from './components/transactions-list.tsx';
 import { apiParamsOf, useTransactionFilters } from './use-transaction-filters.ts';
 
-const numberFr = new Intl.NumberFormat('fr-FR');
-
 function countText(count: number): string {
-  if (count === 0) return 'Aucune transaction';
-  return count === 1 ? '1 transaction' : `${numberFr.format(count)} transactions`;
+  return formatCount(count, 'transaction', 'transactions', 'Aucune transaction');
 }
 
 /** /rh/transactions: the company's advances and top-ups, newest first, filtered and paginated. */

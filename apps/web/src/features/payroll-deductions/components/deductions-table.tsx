@@ -1,5 +1,6 @@
 import type { TPayrollDeduction, TPayrollDeductionTotals } from '@tasbiq/contracts/payroll';
 import { ResponsiveTable, type TableColumn } from '../../../components/ui/responsive-table.tsx';
+import { formatCount } from '../../../lib/format/count.ts';
 import { formatMoney } from '../../../lib/format/money.ts';
 
 const numberFr = new Intl.NumberFormat('fr-FR');
@@ -9,7 +10,7 @@ function employeeName({ employee }: TPayrollDeduction): string {
 }
 
 export function employeesText(count: number): string {
-  return count === 1 ? '1 salarié' : `${numberFr.format(count)} salariés`;
+  return formatCount(count, 'salarié', 'salariés');
 }
 
 const tdNumber = 'px-4 py-3 text-right whitespace-nowrap tabular-nums';
