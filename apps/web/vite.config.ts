@@ -16,6 +16,21 @@ export default defineConfig(({ mode }) => {
     plugins: [react(), tailwindcss()],
     server: { proxy },
     preview: { proxy },
-    build: { outDir: 'dist', sourcemap: true },
+    build: {
+      outDir: 'dist',
+      sourcemap: true,
+      rolldownOptions: {
+        output: {
+          codeSplitting: {
+            groups: [
+              // React and the router change far less often than the app: their own chunk stays in
+              // the browser's cache across our deployments. Screens are split by route
+              // (src/app/lazy-screen.tsx); lottie and recharts by their dynamic imports.
+              { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/ },
+            ],
+          },
+        },
+      },
+    },
   };
 });

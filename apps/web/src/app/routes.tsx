@@ -1,39 +1,90 @@
 import type { ReactNode } from 'react';
 import type { RouteObject } from 'react-router';
-import { AdvanceScreen } from '../features/advances/advance-screen.tsx';
-import { LoginScreen } from '../features/auth/login-screen.tsx';
-import { ResetScreen } from '../features/auth/reset-screen.tsx';
-import { ChangeRequestScreen } from '../features/change-requests/change-request-screen.tsx';
-import { ChangeRequestsScreen } from '../features/change-requests/change-requests-screen.tsx';
-import { WalletScreen } from '../features/company-wallet/wallet-screen.tsx';
-import { EmployeeImportScreen } from '../features/employee-imports/employee-import-screen.tsx';
-import { WorkedDaysScreen } from '../features/employee-imports/worked-days-screen.tsx';
-import { ActivateScreen } from '../features/employees/activate-screen.tsx';
-import { AddEmployeeScreen } from '../features/employees/add-employee-screen.tsx';
-import { EmployeeDetailsScreen } from '../features/employees/employee-details-screen.tsx';
-import { EmployeesScreen } from '../features/employees/employees-screen.tsx';
-import { GroupsScreen } from '../features/groups/groups-screen.tsx';
-import { HistoryScreen } from '../features/history/history-screen.tsx';
-import { HomeScreen } from '../features/home/home-screen.tsx';
-import { HrDashboardScreen } from '../features/hr-dashboard/hr-dashboard-screen.tsx';
 import { NotFoundScreen } from '../features/not-found/not-found-screen.tsx';
-import { NotificationsScreen } from '../features/notifications/notifications-screen.tsx';
-import { OnboardingScreen } from '../features/onboarding/onboarding-screen.tsx';
-import { PayrollDeductionsScreen } from '../features/payroll-deductions/payroll-deductions-screen.tsx';
-import { ProfileScreen } from '../features/profile/profile-screen.tsx';
-import { RechargeScreen } from '../features/recharges/recharge-screen.tsx';
-import { IdentitiesScreen } from '../features/signup/identities-screen.tsx';
-import { InvitationsScreen } from '../features/signup/invitations-screen.tsx';
-import { SignupScreen } from '../features/signup/signup-screen.tsx';
-import { TransactionsScreen } from '../features/transactions/transactions-screen.tsx';
 import { AccessGate } from './guards/access-gate.tsx';
 import type { RouteRequirement } from './guards/decide-access.ts';
 import { AuthLayout } from './layouts/auth-layout.tsx';
 import { EmployeeLayout } from './layouts/employee-layout.tsx';
 import { HrLayout } from './layouts/hr-layout.tsx';
 import { RootLayout } from './layouts/root-layout.tsx';
+import { lazyScreen } from './lazy-screen.tsx';
 import { ComingSoonScreen } from './screens/coming-soon-screen.tsx';
 import { RouteErrorScreen } from './screens/route-error-screen.tsx';
+
+/* Each screen is its own chunk, fetched on the first visit of its route (see lazy-screen.tsx). */
+const advanceScreen = lazyScreen(() => import('../features/advances/advance-screen.tsx'), 'AdvanceScreen');
+const loginScreen = lazyScreen(() => import('../features/auth/login-screen.tsx'), 'LoginScreen');
+const resetScreen = lazyScreen(() => import('../features/auth/reset-screen.tsx'), 'ResetScreen');
+const changeRequestScreen = lazyScreen(
+  () => import('../features/change-requests/change-request-screen.tsx'),
+  'ChangeRequestScreen',
+);
+const changeRequestsScreen = lazyScreen(
+  () => import('../features/change-requests/change-requests-screen.tsx'),
+  'ChangeRequestsScreen',
+);
+const walletScreen = lazyScreen(() => import('../features/company-wallet/wallet-screen.tsx'), 'WalletScreen');
+const employeeImportScreen = lazyScreen(
+  () => import('../features/employee-imports/employee-import-screen.tsx'),
+  'EmployeeImportScreen',
+);
+const workedDaysScreen = lazyScreen(
+  () => import('../features/employee-imports/worked-days-screen.tsx'),
+  'WorkedDaysScreen',
+);
+const activateScreen = lazyScreen(
+  () => import('../features/employees/activate-screen.tsx'),
+  'ActivateScreen',
+);
+const addEmployeeScreen = lazyScreen(
+  () => import('../features/employees/add-employee-screen.tsx'),
+  'AddEmployeeScreen',
+);
+const employeeDetailsScreen = lazyScreen(
+  () => import('../features/employees/employee-details-screen.tsx'),
+  'EmployeeDetailsScreen',
+);
+const employeesScreen = lazyScreen(
+  () => import('../features/employees/employees-screen.tsx'),
+  'EmployeesScreen',
+);
+const groupsScreen = lazyScreen(() => import('../features/groups/groups-screen.tsx'), 'GroupsScreen');
+const historyScreen = lazyScreen(() => import('../features/history/history-screen.tsx'), 'HistoryScreen');
+const homeScreen = lazyScreen(() => import('../features/home/home-screen.tsx'), 'HomeScreen');
+const hrDashboardScreen = lazyScreen(
+  () => import('../features/hr-dashboard/hr-dashboard-screen.tsx'),
+  'HrDashboardScreen',
+);
+const notificationsScreen = lazyScreen(
+  () => import('../features/notifications/notifications-screen.tsx'),
+  'NotificationsScreen',
+);
+const onboardingScreen = lazyScreen(
+  () => import('../features/onboarding/onboarding-screen.tsx'),
+  'OnboardingScreen',
+);
+const payrollDeductionsScreen = lazyScreen(
+  () => import('../features/payroll-deductions/payroll-deductions-screen.tsx'),
+  'PayrollDeductionsScreen',
+);
+const profileScreen = lazyScreen(() => import('../features/profile/profile-screen.tsx'), 'ProfileScreen');
+const rechargeScreen = lazyScreen(
+  () => import('../features/recharges/recharge-screen.tsx'),
+  'RechargeScreen',
+);
+const identitiesScreen = lazyScreen(
+  () => import('../features/signup/identities-screen.tsx'),
+  'IdentitiesScreen',
+);
+const invitationsScreen = lazyScreen(
+  () => import('../features/signup/invitations-screen.tsx'),
+  'InvitationsScreen',
+);
+const signupScreen = lazyScreen(() => import('../features/signup/signup-screen.tsx'), 'SignupScreen');
+const transactionsScreen = lazyScreen(
+  () => import('../features/transactions/transactions-screen.tsx'),
+  'TransactionsScreen',
+);
 
 type Feature = NonNullable<Extract<RouteRequirement, { area: 'employee' }>['anyFeature']>[number];
 
@@ -49,20 +100,20 @@ type PageRoute = {
 
 /** Spec §2 "Employee area / (employees only)". */
 export const EMPLOYEE_PAGES: readonly PageRoute[] = [
-  { path: '', title: 'Accueil', screen: <HomeScreen /> },
-  { path: 'advance', title: 'Avance sur salaire', anyFeature: ['advances'], screen: <AdvanceScreen /> },
-  { path: 'recharge', title: 'Recharge téléphonique', anyFeature: ['recharges'], screen: <RechargeScreen /> },
+  { path: '', title: 'Accueil', screen: homeScreen },
+  { path: 'advance', title: 'Avance sur salaire', anyFeature: ['advances'], screen: advanceScreen },
+  { path: 'recharge', title: 'Recharge téléphonique', anyFeature: ['recharges'], screen: rechargeScreen },
   {
     path: 'historique',
     title: 'Historique',
     anyFeature: ['recharges', 'advances'],
-    screen: <HistoryScreen />,
+    screen: historyScreen,
   },
   { path: 'fiches', title: 'Fiches de paie', anyFeature: ['fiches'] },
-  { path: 'profile', title: 'Mon profil', screen: <ProfileScreen /> },
+  { path: 'profile', title: 'Mon profil', screen: profileScreen },
   { path: 'card', title: 'Ma carte' },
   { path: 'bonuses', title: 'Primes et paniers', anyFeature: ['bonuses'] },
-  { path: 'notifications', title: 'Notifications', screen: <NotificationsScreen /> },
+  { path: 'notifications', title: 'Notifications', screen: notificationsScreen },
   { path: 'missionorders', title: 'Ordres de mission', anyFeature: ['expenses'] },
   { path: 'missionorders/add', title: 'Nouvel ordre de mission', anyFeature: ['expenses'] },
   { path: 'missionorders/:id', title: 'Ordre de mission', anyFeature: ['expenses'] },
@@ -72,25 +123,25 @@ export const EMPLOYEE_PAGES: readonly PageRoute[] = [
 
 /** Spec §2 "HR area /rh (RH or DRH only)". */
 export const HR_PAGES: readonly PageRoute[] = [
-  { path: '', title: 'Tableau de bord', screen: <HrDashboardScreen /> },
-  { path: 'wallet', title: 'Portefeuille', screen: <WalletScreen /> },
-  { path: 'notifications', title: 'Notifications', screen: <NotificationsScreen /> },
-  { path: 'transactions', title: 'Transactions', screen: <TransactionsScreen /> },
+  { path: '', title: 'Tableau de bord', screen: hrDashboardScreen },
+  { path: 'wallet', title: 'Portefeuille', screen: walletScreen },
+  { path: 'notifications', title: 'Notifications', screen: notificationsScreen },
+  { path: 'transactions', title: 'Transactions', screen: transactionsScreen },
   // The statement counts executed advances (and top-ups); the API serves it with the advances feature.
   {
     path: 'deductions',
     title: 'Retenues sur salaire',
     anyFeature: ['advances'],
-    screen: <PayrollDeductionsScreen />,
+    screen: payrollDeductionsScreen,
   },
-  { path: 'employees/add', title: 'Ajouter un salarié', screen: <AddEmployeeScreen /> },
-  { path: 'employees/import', title: 'Importer des salariés', screen: <EmployeeImportScreen /> },
-  { path: 'employees/worked-days', title: 'Jours travaillés', screen: <WorkedDaysScreen /> },
-  { path: 'employees', title: 'Salariés', screen: <EmployeesScreen /> },
-  { path: 'employees/:id', title: 'Détails du salarié', screen: <EmployeeDetailsScreen /> },
-  { path: 'employees/:id/update', title: 'Demande de modification', screen: <ChangeRequestScreen /> },
-  { path: 'groups', title: 'Groupes', screen: <GroupsScreen /> },
-  { path: 'change-requests', title: 'Demandes de modification', screen: <ChangeRequestsScreen /> },
+  { path: 'employees/add', title: 'Ajouter un salarié', screen: addEmployeeScreen },
+  { path: 'employees/import', title: 'Importer des salariés', screen: employeeImportScreen },
+  { path: 'employees/worked-days', title: 'Jours travaillés', screen: workedDaysScreen },
+  { path: 'employees', title: 'Salariés', screen: employeesScreen },
+  { path: 'employees/:id', title: 'Détails du salarié', screen: employeeDetailsScreen },
+  { path: 'employees/:id/update', title: 'Demande de modification', screen: changeRequestScreen },
+  { path: 'groups', title: 'Groupes', screen: groupsScreen },
+  { path: 'change-requests', title: 'Demandes de modification', screen: changeRequestsScreen },
   { path: 'fiches', title: 'Fiches de paie' },
   { path: 'fiches/jobs', title: 'Extractions de fiches de paie', anyFeature: ['fiches'] },
   { path: 'fiches/jobs/:id', title: 'Extraction de fiches de paie', anyFeature: ['fiches'] },
@@ -108,8 +159,8 @@ export const HR_PAGES: readonly PageRoute[] = [
     drhOnly: true,
   },
   { path: 'validators', title: 'Valideurs', anyFeature: ['expenses'] },
-  { path: 'identities', title: 'Identités', screen: <IdentitiesScreen /> },
-  { path: 'invitations', title: 'Invitations', screen: <InvitationsScreen /> },
+  { path: 'identities', title: 'Identités', screen: identitiesScreen },
+  { path: 'invitations', title: 'Invitations', screen: invitationsScreen },
 ];
 
 function pageRoutes(area: 'employee' | 'hr', pages: readonly PageRoute[], home: string): RouteObject[] {
@@ -138,11 +189,11 @@ export const routes: RouteObject[] = [
           </AccessGate>
         ),
         children: [
-          { path: 'login', element: <LoginScreen /> },
-          { path: 'reset', element: <ResetScreen /> },
-          { path: 'activate', element: <ActivateScreen /> },
-          { path: 'onboarding', element: <OnboardingScreen /> },
-          { path: 'signup/:token', element: <SignupScreen /> },
+          { path: 'login', element: loginScreen },
+          { path: 'reset', element: resetScreen },
+          { path: 'activate', element: activateScreen },
+          { path: 'onboarding', element: onboardingScreen },
+          { path: 'signup/:token', element: signupScreen },
         ],
       },
       {
