@@ -1,7 +1,7 @@
 import { cx } from '../../lib/cx.ts';
 import type { YearMonth } from '../../lib/dates/casablanca-month.ts';
 import { MONTHS_FR } from '../../lib/format/month-names.ts';
-import { FormField, inputClassName } from './form-field.tsx';
+import { SelectField, type SelectOption } from './select-field.tsx';
 
 type MonthYearPickerProps = {
   value: YearMonth;
@@ -12,7 +12,10 @@ type MonthYearPickerProps = {
   className?: string;
 };
 
-const selectClass = cx(inputClassName, 'pr-8');
+const MONTH_OPTIONS: SelectOption[] = MONTHS_FR.map((name, index) => ({
+  value: String(index + 1),
+  label: name,
+}));
 
 /** A month and its year ("Mois", "Année"): two native selects, the phone's own picker; both always set. */
 export function MonthYearPicker({ value, years, onChange, disabled, className }: MonthYearPickerProps) {
@@ -21,40 +24,20 @@ export function MonthYearPicker({ value, years, onChange, disabled, className }:
   return (
     <fieldset className={cx('grid grid-cols-2 gap-3', className)}>
       <legend className="sr-only">Période</legend>
-      <FormField label="Mois">
-        {(control) => (
-          <select
-            {...control}
-            value={month}
-            disabled={disabled}
-            onChange={(event) => onChange({ month: Number(event.target.value), year })}
-            className={selectClass}
-          >
-            {MONTHS_FR.map((name, index) => (
-              <option key={name} value={index + 1}>
-                {name}
-              </option>
-            ))}
-          </select>
-        )}
-      </FormField>
-      <FormField label="Année">
-        {(control) => (
-          <select
-            {...control}
-            value={year}
-            disabled={disabled}
-            onChange={(event) => onChange({ month, year: Number(event.target.value) })}
-            className={selectClass}
-          >
-            {shownYears.map((item) => (
-              <option key={item} value={item}>
-                {item}
-              </option>
-            ))}
-          </select>
-        )}
-      </FormField>
+      <SelectField
+        label="Mois"
+        value={month}
+        disabled={disabled}
+        onChange={(event) => onChange({ month: Number(event.target.value), year })}
+        options={MONTH_OPTIONS}
+      />
+      <SelectField
+        label="Année"
+        value={year}
+        disabled={disabled}
+        onChange={(event) => onChange({ month, year: Number(event.target.value) })}
+        options={shownYears.map((item) => ({ value: String(item), label: String(item) }))}
+      />
     </fieldset>
   );
 }

@@ -11,6 +11,7 @@ import { PageTitle } from '../../components/ui/page-title.tsx';
 import { Pagination } from '../../components/ui/pagination.tsx';
 import { ResponsiveTable, type TableColumn } from '../../components/ui/responsive-table.tsx';
 import { SearchField } from '../../components/ui/search-field.tsx';
+import { SelectField, type SelectOption } from '../../components/ui/select-field.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { errorMessage } from '../../lib/errors/error-message.ts';
 import { formatCount } from '../../lib/format/count.ts';
@@ -21,7 +22,6 @@ import { useReadySession } from '../session/ready-session.tsx';
 import { useExportEmployeesMutation } from './api/export-employees.ts';
 import { useEmployeesQuery } from './api/list-employees.ts';
 import { useGroupOptionsQuery } from './api/list-group-options.ts';
-import { SelectField, type SelectOption } from './components/select-field.tsx';
 import { StatusBadge } from './components/status-badge.tsx';
 import { ACTIVE_FILTER_OPTIONS, STATUS_FILTER_OPTIONS } from './options.ts';
 

@@ -9,7 +9,7 @@ import {
   EMPLOYEE_STATUS_LABELS_FR,
   EMPLOYEE_STATUSES,
 } from '@tasbiq/contracts/employees';
-import type { SelectOption } from './components/select-field.tsx';
+import type { SelectOption } from '../../components/ui/select-field.tsx';
 
 /** Spec §9 choices as select options (values are strings, as HTML gives them back). */
 export const PERCENTAGE_OPTIONS: SelectOption[] = ADVANCE_PERCENTAGE_OPTIONS.map((p) => ({

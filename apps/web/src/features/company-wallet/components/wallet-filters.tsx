@@ -3,14 +3,22 @@ import {
   WALLET_TRANSACTION_TYPES,
 } from '@tasbiq/contracts/company-wallet';
 import { Button } from '../../../components/ui/button.tsx';
-import { FormField, inputClassName } from '../../../components/ui/form-field.tsx';
+import { FormField } from '../../../components/ui/form-field.tsx';
 import { SearchField } from '../../../components/ui/search-field.tsx';
-import { cx } from '../../../lib/cx.ts';
+import { SelectField, type SelectOption } from '../../../components/ui/select-field.tsx';
 import { casablancaDay } from '../../../lib/dates/casablanca-day.ts';
 import type { FilterChanges } from '../../../lib/hooks/use-url-filters.ts';
 import { isRangeInverted, type WalletFilterState } from '../use-wallet-filters.ts';
 
 export const RANGE_ERROR = 'La date de fin doit être après la date de début.';
+
+const TYPE_OPTIONS: SelectOption[] = [
+  { value: '', label: 'Tous les types' },
+  ...WALLET_TRANSACTION_TYPES.map((type) => ({
+    value: type,
+    label: WALLET_TRANSACTION_TYPE_LABELS_FR[type],
+  })),
+];
 
 type WalletFiltersProps = {
   filters: WalletFilterState;
@@ -36,23 +44,12 @@ export function WalletFilters({ filters, onChange }: WalletFiltersProps) {
         onSearch={(search) => onChange({ search })}
       />
       <div className="grid grid-cols-1 gap-3 sm:grid-cols-3">
-        <FormField label="Type">
-          {(control) => (
-            <select
-              {...control}
-              value={filters.type}
-              onChange={(event) => onChange({ type: event.target.value })}
-              className={cx(inputClassName, 'pr-8')}
-            >
-              <option value="">Tous les types</option>
-              {WALLET_TRANSACTION_TYPES.map((type) => (
-                <option key={type} value={type}>
-                  {WALLET_TRANSACTION_TYPE_LABELS_FR[type]}
-                </option>
-              ))}
-            </select>
-          )}
-        </FormField>
+        <SelectField
+          label="Type"
+          value={filters.type}
+          onChange={(event) => onChange({ type: event.target.value })}
+          options={TYPE_OPTIONS}
+        />
         <FormField
           label="Date de début"
           type="date"

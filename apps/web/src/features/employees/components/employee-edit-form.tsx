@@ -8,13 +8,13 @@ import { type Resolver, useForm } from 'react-hook-form';
 import { Button } from '../../../components/ui/button.tsx';
 import { FormField } from '../../../components/ui/form-field.tsx';
 import { MessageBox } from '../../../components/ui/message-box.tsx';
+import { SelectField } from '../../../components/ui/select-field.tsx';
 import { applyServerErrors } from '../../shared/forms/apply-server-errors.ts';
 import { frenchZodResolver } from '../../shared/forms/french-zod-resolver.ts';
 import { useGroupOptionsQuery } from '../api/list-group-options.ts';
 import { useUpdateEmployeeMutation } from '../api/update-employee.ts';
 import { ADVANCES_OPTIONS, BALANCE_METHOD_OPTIONS, PERCENTAGE_OPTIONS } from '../options.ts';
 import { CheckboxField } from './checkbox-field.tsx';
-import { SelectField } from './select-field.tsx';
 
 type EditValues = {
   salary: string;

@@ -1,9 +1,8 @@
 import { ADVANCE_STATUSES, TRANSACTION_STATUS_LABELS_FR } from '@tasbiq/contracts/money';
 import { TRANSACTION_TYPE_LABELS_FR } from '@tasbiq/contracts/transactions';
 import { Button } from '../../../components/ui/button.tsx';
-import { FormField, inputClassName } from '../../../components/ui/form-field.tsx';
 import { SearchField } from '../../../components/ui/search-field.tsx';
-import { cx } from '../../../lib/cx.ts';
+import { SelectField, type SelectOption } from '../../../components/ui/select-field.tsx';
 import { currentMonth, recentYears } from '../../../lib/dates/casablanca-month.ts';
 import { MONTHS_FR } from '../../../lib/format/month-names.ts';
 import type { FilterChanges } from '../../../lib/hooks/use-url-filters.ts';
@@ -14,7 +13,18 @@ type TransactionFiltersProps = {
   onChange: (changes: FilterChanges<TransactionFilterState>) => void;
 };
 
-const selectClass = cx(inputClassName, 'pr-8');
+const TYPE_OPTIONS: SelectOption[] = [
+  { value: '', label: 'Tous les types' },
+  ...LISTED_TYPES.map((type) => ({ value: type, label: TRANSACTION_TYPE_LABELS_FR[type] })),
+];
+const STATUS_OPTIONS: SelectOption[] = [
+  { value: '', label: 'Tous les statuts' },
+  ...ADVANCE_STATUSES.map((status) => ({ value: status, label: TRANSACTION_STATUS_LABELS_FR[status] })),
+];
+const MONTH_OPTIONS: SelectOption[] = [
+  { value: '', label: 'Tous les mois' },
+  ...MONTHS_FR.map((name, index) => ({ value: String(index + 1), label: name })),
+];
 
 /** Employee search (debounced), type, year and month. */
 export function TransactionFilters({ filters, onChange }: TransactionFiltersProps) {
@@ -44,74 +54,33 @@ export function TransactionFilters({ filters, onChange }: TransactionFiltersProp
         onSearch={(search) => onChange({ search })}
       />
       <div className="grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-4">
-        <FormField label="Type">
-          {(control) => (
-            <select
-              {...control}
-              value={filters.type}
-              onChange={(event) => onChange({ type: event.target.value })}
-              className={selectClass}
-            >
-              <option value="">Tous les types</option>
-              {LISTED_TYPES.map((type) => (
-                <option key={type} value={type}>
-                  {TRANSACTION_TYPE_LABELS_FR[type]}
-                </option>
-              ))}
-            </select>
-          )}
-        </FormField>
-        <FormField label="Statut">
-          {(control) => (
-            <select
-              {...control}
-              value={filters.status}
-              onChange={(event) => onChange({ status: event.target.value })}
-              className={selectClass}
-            >
-              <option value="">Tous les statuts</option>
-              {ADVANCE_STATUSES.map((status) => (
-                <option key={status} value={status}>
-                  {TRANSACTION_STATUS_LABELS_FR[status]}
-                </option>
-              ))}
-            </select>
-          )}
-        </FormField>
-        <FormField label="Année">
-          {(control) => (
-            <select
-              {...control}
-              value={filters.year ?? ''}
-              onChange={(event) => chooseYear(event.target.value)}
-              className={selectClass}
-            >
-              <option value="">Toutes les années</option>
-              {years.map((year) => (
-                <option key={year} value={year}>
-                  {year}
-                </option>
-              ))}
-            </select>
-          )}
-        </FormField>
-        <FormField label="Mois">
-          {(control) => (
-            <select
-              {...control}
-              value={filters.month ?? ''}
-              onChange={(event) => chooseMonth(event.target.value)}
-              className={selectClass}
-            >
-              <option value="">Tous les mois</option>
-              {MONTHS_FR.map((name, index) => (
-                <option key={name} value={index + 1}>
-                  {name}
-                </option>
-              ))}
-            </select>
-          )}
-        </FormField>
+        <SelectField
+          label="Type"
+          value={filters.type}
+          onChange={(event) => onChange({ type: event.target.value })}
+          options={TYPE_OPTIONS}
+        />
+        <SelectField
+          label="Statut"
+          value={filters.status}
+          onChange={(event) => onChange({ status: event.target.value })}
+          options={STATUS_OPTIONS}
+        />
+        <SelectField
+          label="Année"
+          value={filters.year ?? ''}
+          onChange={(event) => chooseYear(event.target.value)}
+          options={[
+            { value: '', label: 'Toutes les années' },
+            ...years.map((year) => ({ value: String(year), label: String(year) })),
+          ]}
+        />
+        <SelectField
+          label="Mois"
+          value={filters.month ?? ''}
+          onChange={(event) => chooseMonth(event.target.value)}
+          options={MONTH_OPTIONS}
+        />
       </div>
       {hasFilters ? (
         <div>

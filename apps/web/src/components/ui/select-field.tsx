@@ -1,6 +1,6 @@
 import type { ReactNode, Ref, SelectHTMLAttributes } from 'react';
-import { FormField, inputClassName } from '../../../components/ui/form-field.tsx';
-import { cx } from '../../../lib/cx.ts';
+import { cx } from '../../lib/cx.ts';
+import { FormField, inputClassName } from './form-field.tsx';
 
 export type SelectOption = { value: string; label: string };
 
