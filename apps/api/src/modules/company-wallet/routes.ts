@@ -100,6 +100,7 @@ export const companyWalletRoutes: AppModule = async (app, { db, storage }) => {
       const companyId = companyIdOf(request);
       const body = request.body ?? {};
       const row = await createWalletExport(db, storage, {
+        log: request.log,
         companyId,
         createdBy: requireSession(request).user.id,
         filters: {

@@ -1,4 +1,8 @@
-import type { TWalletExport, TWalletTransaction } from '@tasbiq/contracts/company-wallet';
+import {
+  type TWalletExport,
+  type TWalletTransaction,
+  WALLET_TRANSACTION_TYPE_LABELS_FR,
+} from '@tasbiq/contracts/company-wallet';
 import { TIME_ZONE } from '@tasbiq/contracts/constants';
 import type { DbOrTx } from '../../db/client.ts';
 import { walletExports } from '../../db/schema/ledger.ts';
@@ -50,15 +54,6 @@ export async function fundCompanyWallet(db: DbOrTx, input: WalletFunding): Promi
   });
 }
 
-export const WALLET_TYPE_LABELS_FR: Record<string, string> = {
-  wallet_funding: 'Alimentation',
-  advance: 'Avance sur salaire',
-  fee: 'Frais',
-  recharge: 'Recharge téléphonique',
-  payout: 'Versement',
-  reversal: 'Annulation',
-};
-
 export function serializeWalletTransaction(row: WalletRow): TWalletTransaction {
   return {
     id: row.id,
@@ -99,7 +94,7 @@ export function walletCsv(rows: readonly WalletRow[]): string {
     CSV_HEADER,
     rows.map((row) => [
       dateTimeFr.format(row.createdAt).replace(',', ''),
-      WALLET_TYPE_LABELS_FR[row.type] ?? row.type,
+      (WALLET_TRANSACTION_TYPE_LABELS_FR as Record<string, string>)[row.type] ?? row.type,
       row.title,
       row.description,
       centimesToWire(row.amountCentimes).replace('.', ','),
@@ -119,6 +114,8 @@ export async function createWalletExport(
     createdBy: number;
     filters: WalletFilters;
     rawFilters: Record<string, unknown>;
+    /** Where a storage failure is reported (the history only shows 'failed'). */
+    log: { error(obj: unknown, msg?: string): void };
   },
 ): Promise<WalletExportRow> {
   const { rows } = await listWalletTransactions(db, input.companyId, input.filters, null);
@@ -129,7 +126,8 @@ export async function createWalletExport(
       prefix: 'wallet-exports',
       extension: 'csv',
     });
-  } catch {
+  } catch (error) {
+    input.log.error({ err: error, companyId: input.companyId }, 'wallet export could not be stored');
     status = 'failed';
   }
   const [row] = await db

@@ -44,7 +44,7 @@ export const invitationRoutes: AppModule = async (app, ctx) => {
     (request) => {
       const { company, user } = requireSession(request);
       if (!company) throw permissionDenied();
-      return sendSignupInvitations(ctx, company, user.id, 'email', request.body.emails);
+      return sendSignupInvitations(ctx, company, user.id, 'email', request.body.emails, request.log);
     },
   );
 
@@ -57,7 +57,7 @@ export const invitationRoutes: AppModule = async (app, ctx) => {
     (request) => {
       const { company, user } = requireSession(request);
       if (!company) throw permissionDenied();
-      return sendSignupInvitations(ctx, company, user.id, 'sms', request.body.phones);
+      return sendSignupInvitations(ctx, company, user.id, 'sms', request.body.phones, request.log);
     },
   );
 };

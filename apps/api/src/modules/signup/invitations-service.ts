@@ -67,8 +67,16 @@ function messageOf(channel: InvitationChannel, companyName: string, link: string
   };
 }
 
-/** Runs `task` over `items`, at most `limit` at a time; answers which ones succeeded. */
-async function settleAll<T>(items: T[], limit: number, task: (item: T) => Promise<unknown>) {
+/**
+ * Runs `task` over `items`, at most `limit` at a time; answers which ones succeeded and hands each
+ * failure to `onError` (counted for the caller, logged for us).
+ */
+async function settleAll<T>(
+  items: T[],
+  limit: number,
+  task: (item: T) => Promise<unknown>,
+  onError: (item: T, error: unknown) => void,
+) {
   const succeeded: T[] = [];
   let failed = 0;
   let next = 0;
@@ -78,8 +86,9 @@ async function settleAll<T>(items: T[], limit: number, task: (item: T) => Promis
       try {
         await task(item);
         succeeded.push(item);
-      } catch {
+      } catch (error) {
         failed += 1;
+        onError(item, error);
       }
     }
   }
@@ -99,6 +108,7 @@ export async function sendSignupInvitations(
   sentBy: number,
   channel: InvitationChannel,
   recipients: string[],
+  log: { warn(obj: unknown, msg?: string): void },
 ): Promise<TBulkSendResponse> {
   const link = openSignupLinkOf(ctx.config, company);
   const unique = [...new Set(recipients)];
@@ -106,10 +116,14 @@ export async function sendSignupInvitations(
   const targets = unique.filter((value) => !registered.has(value));
   const message = messageOf(channel, company.name, link);
 
-  const { succeeded, failed } = await settleAll(targets, SEND_CONCURRENCY, (to) =>
-    channel === 'sms'
-      ? ctx.sms.send({ to, body: message.body })
-      : ctx.email.send({ to, subject: message.subject ?? '', body: message.body }),
+  const { succeeded, failed } = await settleAll(
+    targets,
+    SEND_CONCURRENCY,
+    (to) =>
+      channel === 'sms'
+        ? ctx.sms.send({ to, body: message.body })
+        : ctx.email.send({ to, subject: message.subject ?? '', body: message.body }),
+    (to, error) => log.warn({ err: error, companyId: company.id, channel, to }, 'signup invitation not sent'),
   );
   if (succeeded.length > 0) {
     await ctx.db
