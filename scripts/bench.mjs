@@ -1,7 +1,9 @@
 // `npm run bench`: runs every apps/api/bench/*.bench.ts in turn on the local PostgreSQL; each
 // prints its own table (req/s, p99, ratios to a bare baseline). BENCH_ONLY=name runs one.
 import { readdirSync } from 'node:fs';
-import { postgresServerUrl, run } from './lib.mjs';
+import { assertPinnedNode, postgresServerUrl, run } from './lib.mjs';
+
+assertPinnedNode();
 
 const url = process.env.BENCH_DATABASE_URL ?? (await postgresServerUrl());
 if (!url) {

@@ -8,7 +8,9 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import net from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { run } from './lib.mjs';
+import { assertPinnedNode, run } from './lib.mjs';
+
+assertPinnedNode();
 
 const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 if (!existsSync(chromium)) {

@@ -2,6 +2,21 @@
 import { spawn } from 'node:child_process';
 import net from 'node:net';
 
+/**
+ * The project runs on the Node that `npm ci` puts in node_modules/.bin (the `node` package, decision
+ * 023): its time zone rules know Morocco's 2026 change. `npm test` / `npm run …` use it; a script
+ * started by hand with an older system Node would test yesterday's rules, so it stops.
+ */
+export function assertPinnedNode() {
+  const major = Number(process.versions.node.split('.')[0]);
+  if (major >= 24) return;
+  console.error(
+    `Node ${process.version} is too old for Tasbiq (Node 24+ needed). Run the scripts through npm ` +
+      '(`npm test`, `npm run …`): after `npm ci` they use the pinned Node in node_modules/.bin.',
+  );
+  process.exit(1);
+}
+
 export function run(command, args, options = {}) {
   return new Promise((resolve) => {
     const child = spawn(command, args, { stdio: 'inherit', shell: false, ...options });

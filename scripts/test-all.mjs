@@ -1,8 +1,11 @@
-// `npm test`: everything a reviewer would run, in order, stopping at the first failure:
+// `npm test`: everything a reviewer would run, in order, stopping at the first failure (a summary
+// at the end lists each step as passed, failed or not run):
 // typecheck, lint, unit + API (PGlite) + component tests, API tests again on PostgreSQL
 // (when a server answers on 127.0.0.1:5432 or TEST_DATABASE_URL is set), then the web build
 // and the Playwright journeys in headless Chromium.
-import { postgresServerUrl, run } from './lib.mjs';
+import { assertPinnedNode, postgresServerUrl, run } from './lib.mjs';
+
+assertPinnedNode();
 
 const steps = [
   ['Typecheck', 'npm', ['run', 'typecheck']],
@@ -25,12 +28,28 @@ if (pgUrl) {
 if (process.env.SKIP_E2E !== '1') steps.push(['Playwright journeys', 'node', ['scripts/e2e.mjs']]);
 
 const started = Date.now();
-for (const [title, command, args, options] of steps) {
+/** What happened to each step, printed at the end so a failure never hides what did not run. */
+const outcomes = steps.map(([title]) => ({ title, status: 'not run', seconds: 0 }));
+let failure = 0;
+for (const [index, [title, command, args, options]] of steps.entries()) {
   console.log(`\n=== ${title} ===`);
+  const stepStarted = Date.now();
   const code = await run(command, args, options);
+  outcomes[index].seconds = Math.round((Date.now() - stepStarted) / 1000);
+  outcomes[index].status = code === 0 ? 'passed' : `failed (exit ${code})`;
   if (code !== 0) {
-    console.error(`\n✗ ${title} failed (exit ${code})`);
-    process.exit(code);
+    failure = code;
+    break;
   }
 }
-console.log(`\n✓ All checks passed in ${Math.round((Date.now() - started) / 1000)} s`);
+
+const mark = { passed: '✓', 'not run': '·' };
+console.log('\n=== Summary ===');
+for (const { title, status, seconds } of outcomes)
+  console.log(`${mark[status] ?? '✗'} ${title}: ${status}${status === 'not run' ? '' : ` (${seconds} s)`}`);
+const total = Math.round((Date.now() - started) / 1000);
+if (failure !== 0) {
+  console.error(`\n✗ Stopped at the first failure after ${total} s: the steps marked · did not run.`);
+  process.exit(failure);
+}
+console.log(`\n✓ All checks passed in ${total} s`);

@@ -1,6 +1,7 @@
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig, loadEnv } from 'vite';
+import { compression, defineAlgorithm } from 'vite-plugin-compression2';
 
 /**
  * In development the SPA calls `/api/...` on its own origin, as in production (one origin, the API
@@ -13,7 +14,18 @@ export default defineConfig(({ mode }) => {
   const proxy = { '/api': { target: apiUrl, changeOrigin: true } };
 
   return {
-    plugins: [react(), tailwindcss()],
+    plugins: [
+      react(),
+      tailwindcss(),
+      // Brotli and gzip copies of the built files, made once at build time: the API serves them
+      // as they are (@fastify/static `preCompressed`) to browsers that accept them (issue 9 §4).
+      compression({
+        include: /\.(js|css|html|svg|json|txt)$/,
+        exclude: /\.map$/,
+        threshold: 1024,
+        algorithms: [defineAlgorithm('brotliCompress'), defineAlgorithm('gzip', { level: 9 })],
+      }),
+    ],
     server: { proxy },
     preview: { proxy },
     build: {

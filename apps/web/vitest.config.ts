@@ -10,5 +10,7 @@ export default defineConfig({
     include: ['src/**/*.test.{ts,tsx}'],
     setupFiles: ['./src/test/setup.ts'],
     css: false,
+    // Room for the 5 s Testing Library waits of src/test/setup.ts.
+    testTimeout: 15_000,
   },
 });

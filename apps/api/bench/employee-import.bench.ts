@@ -96,7 +96,7 @@ async function timeImport(run: number): Promise<number> {
     email: `rh.${run}@bench.ma`,
     roles: ['RH'],
   });
-  const access = await ctx.tokens.sign(user.id, 'access', 'full');
+  const { access } = await ctx.tokens.pair(user.id, 'full');
   const body = await multipart(csvFor(run));
   const started = performance.now();
   const response = await app.inject({

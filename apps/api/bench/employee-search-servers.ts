@@ -84,7 +84,7 @@ const { app, ctx } = await buildApp({
   logger: false,
 });
 await app.listen({ host: '127.0.0.1', port: 0 });
-const access = await ctx.tokens.sign(rh.user.id, 'access', 'full');
+const { access } = await ctx.tokens.pair(rh.user.id, 'full');
 
 // Exactly what GET /api/employees/?search=…&limit=20 sends to PostgreSQL for the page.
 const page = employeePageQuery(database.db, company.id, {

@@ -57,7 +57,7 @@ const tokens = await Promise.all(
   people.map(async (p) => ({
     employeeId: p.employee_id,
     userId: p.user_id,
-    access: await ctx.tokens.sign(p.user_id, 'access', 'full'),
+    access: (await ctx.tokens.pair(p.user_id, 'full')).access,
   })),
 );
 

@@ -52,7 +52,7 @@ export async function captureMoneySql(pool: pg.Pool, companyId: number): Promise
   const spending = await first(() =>
     loadSpendingState(capturingDb, { employeeId: EMPLOYEE_SENTINEL, companyId }),
   );
-  const session = await first(() => loadSession(capturingDb, USER_SENTINEL, 'full'));
+  const session = await first(() => loadSession(capturingDb, USER_SENTINEL, 'full', 'bench-session'));
   const page = await first(() =>
     listAdvances(capturingDb, companyId, { employeeId: EMPLOYEE_SENTINEL, limit: 20, offset: 0 }),
   );

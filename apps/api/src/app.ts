@@ -6,16 +6,19 @@ import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import Fastify from 'fastify';
+import { CASABLANCA_OFFSET_HEADER } from '@tasbiq/contracts/constants';
+import Fastify, { type FastifyReply } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { Config } from './config.ts';
+import type { AppConfig, Config } from './config.ts';
 import type { App, AppContext } from './context.ts';
 import type { Database } from './db/client.ts';
 import { installAccessControl } from './lib/auth/access-control.ts';
+import { resolveJwtSecret } from './lib/auth/jwt-secret.ts';
 import { createTokenService } from './lib/auth/tokens.ts';
-import { installErrorHandling } from './lib/error-handler.ts';
+import { errorBody, installErrorHandling } from './lib/error-handler.ts';
 import { createJobQueue } from './lib/jobs/create-job-queue.ts';
 import { createLocalStorage } from './lib/storage.ts';
+import { casablancaOffsetHeader } from './lib/time.ts';
 import { zodValidatorCompiler } from './lib/validation.ts';
 import { API_MODULES, DEV_MODULES } from './modules/registry.ts';
 import { createSandboxBankTransfer } from './providers/bank-transfer/sandbox-bank-transfer.ts';
@@ -27,17 +30,29 @@ export type BuildAppOptions = { config: Config; database: Database; logger?: boo
 
 /** Builds the whole server without listening: server.ts listens, tests call `inject()`. */
 export async function buildApp({
-  config,
+  config: given,
   database,
   logger,
 }: BuildAppOptions): Promise<{ app: App; ctx: AppContext }> {
+  const jwtSecret = resolveJwtSecret(given);
+  const config: AppConfig = { ...given, JWT_SECRET: jwtSecret.secret };
   const app = Fastify({
     logger: logger === false || config.LOG_LEVEL === 'silent' ? false : { level: config.LOG_LEVEL },
     routerOptions: { ignoreTrailingSlash: true },
     trustProxy: (_address: string, hop: number) => hop < config.TRUST_PROXY_HOPS,
     bodyLimit: 12 * 1024 * 1024,
+    // A path that is not valid UTF-8 once decoded (`/groups/%ED%A0%80`) is refused by the router
+    // before any route runs: answer it in the wire format too, as a 404 like any unknown path.
+    frameworkErrors: (error, _request, reply) => {
+      const status = error.code === 'FST_ERR_BAD_URL' ? 404 : (error.statusCode ?? 400);
+      const code = status === 404 ? 'not_found' : 'invalid';
+      // The generic reply type cannot know this router-level answer's shape.
+      const plain = reply as unknown as FastifyReply;
+      void plain.status(status).header('Cache-Control', 'no-store').send(errorBody('client_error', code));
+    },
   }).withTypeProvider<ZodTypeProvider>();
 
+  if (jwtSecret.created) app.log.info({ file: jwtSecret.file }, 'JWT secret generated');
   app.setValidatorCompiler(zodValidatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
@@ -45,7 +60,7 @@ export async function buildApp({
     config,
     database,
     db: database.db,
-    tokens: createTokenService(config.JWT_SECRET),
+    tokens: createTokenService(config.JWT_SECRET, { db: database.db }),
     storage: createLocalStorage(config.STORAGE_DIR),
     sms: createSandboxSms(database.db, config.NODE_ENV === 'test' ? 0 : 150),
     email: createSandboxEmail(database.db, config.NODE_ENV === 'test' ? 0 : 150),
@@ -71,6 +86,12 @@ export async function buildApp({
   app.addHook('onClose', () => ctx.jobs.stop());
 
   installErrorHandling(app);
+  // ASVS 8.2.1: no API answer is kept by the browser or a proxy (tokens, personal data, exports),
+  // errors and 404s included. The web app's files, outside /api, keep their own caching.
+  app.addHook('onSend', (request, reply, payload, done) => {
+    if (/^\/api(?:[/?]|$)/.test(request.url)) reply.header('Cache-Control', 'no-store');
+    done(null, payload);
+  });
   await app.register(helmet, {
     // The SPA loads only from our own origin; lottie renders SVG inline.
     contentSecurityPolicy: {
@@ -101,6 +122,10 @@ export async function buildApp({
 
   await app.register(
     async (api) => {
+      api.addHook('onRequest', (_request, reply, done) => {
+        reply.header(CASABLANCA_OFFSET_HEADER, casablancaOffsetHeader());
+        done();
+      });
       for (const module of API_MODULES) await module(api as App, ctx);
       if (config.NODE_ENV !== 'production') for (const module of DEV_MODULES) await module(api as App, ctx);
     },
@@ -109,13 +134,15 @@ export async function buildApp({
 
   const webDist = config.WEB_DIST_DIR ?? path.resolve(import.meta.dirname, '../../web/dist');
   if (existsSync(path.join(webDist, 'index.html'))) {
-    await app.register(fastifyStatic, { root: webDist, wildcard: false, index: false });
+    // preCompressed: the build wrote .br and .gz beside each file (apps/web/vite.config.ts).
+    await app.register(fastifyStatic, { root: webDist, wildcard: false, index: false, preCompressed: true });
     app.addHook('onRequest', async (request, reply) => {
-      // Client-side routes (/, /rh/…, /login) all answer the SPA shell; /api and files do not.
+      // Client-side routes (/, /rh/…, /login) all answer the SPA shell, to GET and HEAD alike; /api
+      // and files do not: a missing file (/favicon.ico, /robots.txt) is a 404, never the HTML page.
       const url = request.url.split('?')[0] ?? '/';
-      if (request.method !== 'GET' || url.startsWith('/api') || request.routeOptions.url) return;
-      if (path.extname(url) && existsSync(path.join(webDist, url))) return;
-      if (path.extname(url) && url.startsWith('/assets/')) return;
+      const isRead = request.method === 'GET' || request.method === 'HEAD';
+      if (!isRead || url.startsWith('/api') || request.routeOptions.url) return;
+      if (path.extname(url)) return;
       return reply.header('Cache-Control', 'no-cache').sendFile('index.html');
     });
   }

@@ -14,7 +14,13 @@ const ZConfig = z
     PGLITE_DIR: z.string().default('./data/db'),
     /** Uploaded and generated files (local storage). */
     STORAGE_DIR: z.string().default('./data/files'),
-    JWT_SECRET: z.string().min(32).default('dev-only-secret-change-me-in-production-0123456789'),
+    /**
+     * Signs the tokens (and keys the OTP hashes). Required in production. Unset elsewhere: a random
+     * secret is generated on the first start and kept in JWT_SECRET_FILE (lib/auth/jwt-secret.ts).
+     */
+    JWT_SECRET: z.string().min(32).optional(),
+    /** Where the generated secret is kept; default `jwt-secret` beside the PGlite data directory. */
+    JWT_SECRET_FILE: z.string().optional(),
     /** Public origin used to build links sent by SMS/e-mail and pagination URLs. */
     PUBLIC_URL: z.string().url().default('http://localhost:3000'),
     /** Seed the demo companies when the database is empty (never in production). */
@@ -50,17 +56,22 @@ const ZConfig = z
     PAYOUT_RIB_DELAY_SECONDS: z.coerce.number().int().min(0).optional(),
     /** How often the payout sweeper re-sends due pending advances and resumes stale ones. */
     PAYOUT_SWEEP_INTERVAL_SECONDS: z.coerce.number().int().min(1).default(30),
+    /** Lists count their rows exactly up to this many; past it `count` is an estimate (decision 027). */
+    LIST_EXACT_COUNT_LIMIT: z.coerce.number().int().min(1).default(10_000),
     /** Latency of the sandbox bank-transfer and card-issuer calls. Unset: 800 / 300 ms, 0 in tests. */
     BANK_TRANSFER_SANDBOX_LATENCY_MS: z.coerce.number().int().min(0).max(60_000).optional(),
     CARD_ISSUER_SANDBOX_LATENCY_MS: z.coerce.number().int().min(0).max(60_000).optional(),
   })
   .superRefine((c, ctx) => {
-    if (c.NODE_ENV === 'production' && c.JWT_SECRET.startsWith('dev-only-')) {
+    // The former public development default must never sign production tokens either.
+    if (c.NODE_ENV === 'production' && (!c.JWT_SECRET || c.JWT_SECRET.startsWith('dev-only-'))) {
       ctx.addIssue({ code: 'custom', path: ['JWT_SECRET'], message: 'JWT_SECRET must be set in production' });
     }
   });
 
 export type Config = z.infer<typeof ZConfig>;
+/** The configuration the running app sees: the signing secret is always known (app.ts resolves it). */
+export type AppConfig = Config & { JWT_SECRET: string };
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<Config> = {}): Config {
   const parsed = ZConfig.safeParse(env);

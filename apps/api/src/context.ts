@@ -6,7 +6,7 @@ import type {
   RawServerDefault,
 } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { Config } from './config.ts';
+import type { AppConfig } from './config.ts';
 import type { Database, Db } from './db/client.ts';
 import type { TokenService } from './lib/auth/tokens.ts';
 import type { JobQueue } from './lib/jobs/job-queue.ts';
@@ -22,7 +22,7 @@ import type { TelecomProvider } from './providers/telecom/telecom-provider.ts';
 
 /** Everything a feature module needs, built once in app.ts and handed to each module. */
 export type AppContext = {
-  config: Config;
+  config: AppConfig;
   database: Database;
   db: Db;
   tokens: TokenService;

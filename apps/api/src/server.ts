@@ -2,13 +2,25 @@ import { buildApp } from './app.ts';
 import { loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { seedDemoIfEmpty } from './db/seed/demo.ts';
+import { guardTimeZoneRules } from './lib/time-zone-guard.ts';
+import { repairWalletExportTimes } from './modules/company-wallet/repair-export-times.ts';
 
 /** Reads config, migrates, seeds the demo outside production, listens, and shuts down cleanly. */
 async function main() {
   const config = loadConfig();
   const database = openDatabase({ databaseUrl: config.DATABASE_URL, pgliteDir: config.PGLITE_DIR });
   await database.migrate();
-  const { app } = await buildApp({ config, database });
+  await guardTimeZoneRules({
+    db: database.db,
+    driver: database.driver,
+    production: config.NODE_ENV === 'production',
+    warn: (message) => console.warn(message),
+  });
+  const { app, ctx } = await buildApp({ config, database });
+  // In the background: a start does not wait for old export files to be rewritten.
+  repairWalletExportTimes({ db: database.db, storage: ctx.storage, log: app.log }).catch((error) =>
+    app.log.error({ err: error }, 'wallet export repair failed'),
+  );
 
   if (config.NODE_ENV !== 'production' && config.SEED_DEMO) {
     const seeded = await seedDemoIfEmpty(database.db);
@@ -38,8 +50,15 @@ async function main() {
   const url = `http://localhost:${config.PORT}`;
   console.log(`\nTasbiq is running on ${url} (API under ${url}/api, docs at ${url}/api/docs)`);
   console.log(`Database: ${database.driver === 'pg' ? 'PostgreSQL' : `PGlite (${config.PGLITE_DIR})`}`);
+  console.log(
+    config.NODE_ENV === 'production'
+      ? 'Mode: production (no demo data, no sandbox outbox)'
+      : `Mode: ${config.NODE_ENV} (demo data, sandbox outbox; see the README for a production start)`,
+  );
   if (config.NODE_ENV !== 'production' && config.SEED_DEMO) {
-    console.log('Demo logins (password Tasbiq#2026): salarie@demo.ma · rh@demo.ma · drh@demo.ma · rh@rif.ma');
+    console.log(
+      'Demo logins (password Tasbiq#2026): salarie@demo.ma · rh@demo.ma · drh@demo.ma · rh@rif.ma · nouveau@demo.ma (asks for the SMS code)',
+    );
     console.log(`SMS and e-mails sent in the sandbox: ${url}/api/dev/outbox\n`);
   }
 }

@@ -151,6 +151,13 @@ describe('POST /advances/', () => {
       .from(notifications)
       .where(and(eq(notifications.userId, e.user.id), eq(notifications.event, 'advance_created')));
     expect(note?.parameters).toMatchObject({ amount: '1200.00', advance_id: body.id });
+    // It points at the advance (decision 019), and says so on the wire with the advance's date.
+    expect(note).toMatchObject({ advanceId: body.id, rechargeId: null });
+    const listed = (await get(t, '/api/notifications/', e.auth)).json().results;
+    expect(listed[0]).toMatchObject({
+      event: 'advance_created',
+      target: { type: 'advance', id: body.id, created: body.created },
+    });
     const row = await advanceRow(t, body.id);
     // RIB transfers leave in batches: the payout waits PAYOUT_RIB_DELAY_SECONDS.
     expect(row.payoutAfter.getTime() - row.createdAt.getTime()).toBeGreaterThan(3_500_000);
@@ -345,6 +352,7 @@ describe('POST /advances/{id}/cancel/', () => {
       .from(notifications)
       .where(and(eq(notifications.userId, e.user.id), eq(notifications.event, 'advance_canceled')));
     expect(note?.parameters).toMatchObject({ amount: '700.00', reason: 'Plus besoin' });
+    expect(note).toMatchObject({ advanceId: created.id, rechargeId: null });
     // The canceled advance no longer counts toward the month's requests nor what was drawn.
     expect((await get(t, '/api/employees/solde', e.auth)).json()).toMatchObject({
       requests_this_month: 1,

@@ -48,7 +48,7 @@ describe('GET /announcements/published', () => {
       id: expect.any(Number),
       title: 'Pour A',
       content: '<p>Pour A</p>',
-      published_at: '2026-01-12T09:00:00.000Z',
+      published_at: '2026-01-12T10:00:00.000+01:00',
     });
   });
 

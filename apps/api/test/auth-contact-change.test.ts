@@ -73,6 +73,58 @@ describe('POST /auth/change_phone', () => {
     expect(bad.json().errors[0]).toMatchObject({ code: 'INVALID_PHONE', attr: 'phone' });
   });
 
+  it('refuses a fixed line (the code goes by SMS) with PHONE_NOT_MOBILE, and sends nothing (issue 10)', async () => {
+    const { auth } = await session();
+    for (const phone of ['0512345678', '+212 5 22 12 34 56', '00212522123456']) {
+      const res = await post(t, '/api/auth/change_phone', { phone }, auth);
+      expect(res.statusCode, phone).toBe(400);
+      expect(res.json(), phone).toEqual({
+        type: 'validation_error',
+        errors: [
+          {
+            code: 'PHONE_NOT_MOBILE',
+            detail: 'Saisissez un numéro de mobile (06…, 07… ou +212 6…/7…) : le code est envoyé par SMS.',
+            attr: 'phone',
+          },
+        ],
+      });
+    }
+    expect(await messagesTo(t, '+212512345678', 'sms')).toHaveLength(0);
+    // Both mobile ranges are accepted.
+    for (const phone of [localPhone(uniquePhone()), uniquePhone().replace('+2126', '+2127')]) {
+      expect((await post(t, '/api/auth/change_phone', { phone }, auth)).statusCode, phone).toBe(200);
+    }
+  });
+
+  it('refuses the current number, in any format, with SAME_PHONE and sends no code (issue 10)', async () => {
+    const { user, auth } = await session();
+    for (const phone of [user.phone!, localPhone(user.phone!), user.phone!.replace('+', '00')]) {
+      const res = await post(t, '/api/auth/change_phone', { phone }, auth);
+      expect(res.statusCode, phone).toBe(400);
+      expect(res.json().errors, phone).toEqual([
+        {
+          code: 'SAME_PHONE',
+          detail: 'Ce numéro est déjà celui de votre compte. Saisissez le nouveau numéro.',
+          attr: 'phone',
+        },
+      ]);
+    }
+    expect(await t.db.select().from(otpCodes).where(eq(otpCodes.userId, user.id))).toHaveLength(0);
+  });
+
+  it('refuses a code with letters with INVALID_OTP (digits only, issue 10)', async () => {
+    const { auth } = await session();
+    const newPhone = uniquePhone();
+    const { token } = (await post(t, '/api/auth/change_phone', { phone: newPhone }, auth)).json();
+    for (const otp of ['12a456', 'abcdef', '１２３４５６']) {
+      const res = await post(t, '/api/auth/change_phone/validate', { token, otp }, auth);
+      expect(res.statusCode, otp).toBe(400);
+      expect(res.json().errors, otp).toEqual([
+        { code: 'INVALID_OTP', detail: 'Le code de vérification est composé de 6 chiffres.', attr: 'otp' },
+      ]);
+    }
+  });
+
   it('answers PHONE_EXISTS when someone else took the phone before validation', async () => {
     const { user, auth } = await session();
     const newPhone = uniquePhone();
@@ -128,12 +180,54 @@ describe('POST /auth/change_email', () => {
     await loginAs(t, newEmail);
   });
 
-  it('refuses an address already used with EMAIL_EXISTS, and a malformed one', async () => {
-    const { auth } = await session();
-    const other = await newEmployee(t);
+  it('answers an address another account uses like a free one, and refuses it at validation with EMAIL_EXISTS', async () => {
+    const { user, auth } = await session();
+    const other = await newEmployee(t); // another company's employee
+    // (a newer code replaces the earlier one: the free address is asked first)
+    const free = await post(t, '/api/auth/change_email', { email: `libre.${user.id}@exemple.ma` }, auth);
     const taken = await post(t, '/api/auth/change_email', { email: other.user.email!.toUpperCase() }, auth);
-    expect(taken.statusCode).toBe(400);
-    expect(taken.json().errors[0]).toMatchObject({ code: 'EMAIL_EXISTS', attr: 'email' });
+    // The same answer: nothing tells that the address has an account.
+    expect(taken.statusCode).toBe(200);
+    expect(free.statusCode).toBe(200);
+    expect(Object.keys(taken.json())).toEqual(Object.keys(free.json()));
+    expect(taken.json()).toEqual({ token: expect.any(String) });
+
+    // Only who reads that mailbox gets the code; with it, the change is refused in French.
+    const code = await lastOtpSentTo(t, other.user.email!);
+    const res = await post(
+      t,
+      '/api/auth/change_email/validate',
+      { token: taken.json().token, otp: code },
+      auth,
+    );
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({
+      type: 'validation_error',
+      errors: [{ code: 'EMAIL_EXISTS', detail: 'Cette adresse e-mail est déjà utilisée.', attr: 'email' }],
+    });
+    const [row] = await t.db.select().from(users).where(eq(users.id, user.id));
+    expect(row!.email).toBe(user.email);
+  });
+
+  it('refuses the current address, whatever its case, with SAME_EMAIL and sends no code (issue 10)', async () => {
+    const { user, auth } = await session();
+    for (const email of [user.email!, ` ${user.email!.toUpperCase()} `]) {
+      const res = await post(t, '/api/auth/change_email', { email }, auth);
+      expect(res.statusCode, email).toBe(400);
+      expect(res.json().errors, email).toEqual([
+        {
+          code: 'SAME_EMAIL',
+          detail: 'Cette adresse est déjà celle de votre compte. Saisissez la nouvelle adresse.',
+          attr: 'email',
+        },
+      ]);
+    }
+    expect(await messagesTo(t, user.email!, 'email')).toHaveLength(0);
+    expect(await t.db.select().from(otpCodes).where(eq(otpCodes.userId, user.id))).toHaveLength(0);
+  });
+
+  it('refuses a malformed address', async () => {
+    const { auth } = await session();
     const bad = await post(t, '/api/auth/change_email', { email: 'pas-une-adresse' }, auth);
     expect(bad.json().errors[0]).toMatchObject({ code: 'INVALID_EMAIL', attr: 'email' });
   });

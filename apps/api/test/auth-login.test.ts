@@ -5,9 +5,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../src/db/schema/accounts.ts';
 import { loginFailures, tokenBlacklist } from '../src/db/schema/auth.ts';
 import { companies } from '../src/db/schema/companies.ts';
+import { toWireDateTime } from '../src/lib/time.ts';
 import { createAccount } from '../src/modules/accounts/service.ts';
 import { recordLoginFailure } from '../src/modules/auth/login-service.ts';
-import { bearer, localPhone, loginAs, newEmployee, post } from './auth-test-utils.ts';
+import { bearer, lastOtpSentTo, localPhone, loginAs, newEmployee, post } from './auth-test-utils.ts';
 import { TEST_PASSWORD } from './factories.ts';
 import { createTestApp, type TestApp } from './test-app.ts';
 
@@ -62,11 +63,31 @@ describe('POST /auth/token', () => {
   });
 
   it('answers an unknown account exactly like a wrong password', async () => {
-    for (const username of ['personne@inconnu.ma', '0699999999', 'not a login name']) {
+    for (const username of ['personne@inconnu.ma', '0699999999']) {
       const res = await post(t, '/api/auth/token', { username, password: TEST_PASSWORD });
       expect(res.statusCode, username).toBe(401);
       expect(res.json()).toEqual(WRONG_CREDENTIALS);
     }
+  });
+
+  it('answers a login that is neither an e-mail nor a Moroccan phone with INVALID_USERNAME', async () => {
+    for (const username of ['not a login name', 'ahmed@', '12345', '+33612345678']) {
+      const res = await post(t, '/api/auth/token', { username, password: TEST_PASSWORD });
+      expect(res.statusCode, username).toBe(400);
+      expect(res.json(), username).toEqual({
+        type: 'validation_error',
+        errors: [
+          {
+            code: 'INVALID_USERNAME',
+            detail: "L'identifiant n'est pas valide (e-mail ou téléphone).",
+            attr: 'username',
+          },
+        ],
+      });
+    }
+    // An empty one is only `blank`.
+    const blank = await post(t, '/api/auth/token', { username: ' ', password: TEST_PASSWORD });
+    expect(blank.json().errors).toEqual([expect.objectContaining({ code: 'blank', attr: 'username' })]);
   });
 
   it('refuses an invited account that has no password yet', async () => {
@@ -95,7 +116,7 @@ describe('POST /auth/token', () => {
     expect(res.json().errors[0].code).toBe('ACCOUNT_INACTIVE_COMPANY');
   });
 
-  it(`throttles an account after ${MAX_FAILED_LOGINS_PER_HOUR} failures in an hour, even with the right password`, async () => {
+  it(`past ${MAX_FAILED_LOGINS_PER_HOUR} failures in an hour, asks the right password for the SMS code instead of locking the owner out`, async () => {
     const { user } = await newEmployee(t);
     const twoHoursAgo = new Date(Date.now() - 2 * 60 * 60 * 1000);
     // Old failures leave the window (and are pruned by the next record).
@@ -108,24 +129,82 @@ describe('POST /auth/token', () => {
     const rows = await t.db.select().from(loginFailures).where(eq(loginFailures.userId, user.id));
     expect(rows).toHaveLength(MAX_FAILED_LOGINS_PER_HOUR);
 
+    // A wrong password past the limit is refused, exactly as below it, and still counted.
+    const wrong = await post(t, '/api/auth/token', { username: user.email!, password: 'wrong-again' });
+    expect(wrong.statusCode).toBe(401);
+    expect(wrong.json()).toEqual(WRONG_CREDENTIALS);
+    expect(await t.db.select().from(loginFailures).where(eq(loginFailures.userId, user.id))).toHaveLength(
+      MAX_FAILED_LOGINS_PER_HOUR + 1,
+    );
+
+    // The right password (phone confirmed long ago) now needs the SMS code too.
     const res = await post(t, '/api/auth/token', { username: user.email!, password: TEST_PASSWORD });
+    expect(res.statusCode).toBe(200);
+    const pair = res.json();
+    expect(pair).toEqual({
+      access: expect.any(String),
+      refresh: expect.any(String),
+      otp_required: true,
+      otp_reason: 'failed_logins',
+    });
+    const account = await t.app.inject({
+      method: 'GET',
+      url: '/api/auth/account',
+      headers: bearer(pair.access),
+    });
+    expect(account.statusCode).toBe(403);
+    expect(account.json().errors[0].code).toBe('phone_not_confirmed');
+    // Rotating the limited refresh token does not widen it.
+    const rotated = await post(t, '/api/auth/token/refresh', { refresh: pair.refresh });
+    expect(rotated.json().otp_required).toBe(true);
+
+    const sent = await post(t, '/api/auth/otp', {}, bearer(pair.access));
+    expect(sent.statusCode).toBe(200);
+    const verified = await post(
+      t,
+      '/api/auth/otp/verify',
+      { otp: await lastOtpSentTo(t, user.phone!) },
+      bearer(pair.access),
+    );
+    expect(verified.statusCode).toBe(200);
+    expect(verified.json().otp_required).toBe(false);
+    const full = await t.app.inject({
+      method: 'GET',
+      url: '/api/auth/account',
+      headers: bearer(verified.json().access),
+    });
+    expect(full.statusCode).toBe(200);
+
+    // The code does not lift the limit: the next login with the right password asks again.
+    expect((await loginAs(t, user.email!)).otp_required).toBe(true);
+
+    // Another account is not affected.
+    const other = await newEmployee(t);
+    expect(await loginAs(t, other.user.email!)).toMatchObject({ otp_required: false });
+  });
+
+  it('past the limit, makes an account without a phone wait (no second factor to ask for)', async () => {
+    const account = await createAccount(t.db, {
+      email: `sans.tel.${Date.now()}@tasbiq.ma`,
+      password: TEST_PASSWORD,
+      firstName: 'Admin',
+      lastName: 'Tasbiq',
+    });
+    for (let i = 0; i < MAX_FAILED_LOGINS_PER_HOUR; i += 1) await recordLoginFailure(t.db, account.id, null);
+    const wrong = await post(t, '/api/auth/token', { username: account.email!, password: 'wrong-again' });
+    expect(wrong.json()).toEqual(WRONG_CREDENTIALS);
+    const res = await post(t, '/api/auth/token', { username: account.email!, password: TEST_PASSWORD });
     expect(res.statusCode).toBe(429);
     expect(res.json().errors[0]).toMatchObject({ code: 'throttled', attr: null });
     const retryAfter = Number(res.headers['retry-after']);
     expect(retryAfter).toBeGreaterThan(3500);
     expect(retryAfter).toBeLessThanOrEqual(3600);
-
-    // Another account is not affected.
-    const other = await newEmployee(t);
-    expect(
-      (await post(t, '/api/auth/token', { username: other.user.email!, password: TEST_PASSWORD })).statusCode,
-    ).toBe(200);
   });
 
   it('asks for the OTP when the phone is not confirmed: scope otp until verified', async () => {
     const { user } = await newEmployee(t, { phoneConfirmed: false });
     const pair = await loginAs(t, user.email!);
-    expect(pair.otp_required).toBe(true);
+    expect(pair).toMatchObject({ otp_required: true, otp_reason: 'phone_confirmation' });
     const res = await t.app.inject({ method: 'GET', url: '/api/auth/account', headers: bearer(pair.access) });
     expect(res.statusCode).toBe(403);
     expect(res.json().errors[0].code).toBe('phone_not_confirmed');
@@ -161,10 +240,6 @@ describe('POST /auth/token/refresh', () => {
     expect(second).toEqual({ access: expect.any(String), refresh: expect.any(String), otp_required: false });
     expect(second.refresh).not.toBe(first.refresh);
 
-    const reuse = await post(t, '/api/auth/token/refresh/', { refresh: first.refresh });
-    expect(reuse.statusCode).toBe(401);
-    expect(reuse.json().errors[0]).toMatchObject({ code: 'token_not_valid', attr: null });
-
     const account = await t.app.inject({
       method: 'GET',
       url: '/api/auth/account',
@@ -172,6 +247,11 @@ describe('POST /auth/token/refresh', () => {
     });
     expect(account.statusCode).toBe(200);
     expect((await post(t, '/api/auth/token/refresh', { refresh: second.refresh })).statusCode).toBe(200);
+
+    // A used one is refused (and ends the whole session: auth-sessions.test.ts).
+    const reuse = await post(t, '/api/auth/token/refresh/', { refresh: first.refresh });
+    expect(reuse.statusCode).toBe(401);
+    expect(reuse.json().errors[0]).toMatchObject({ code: 'token_not_valid', attr: null });
   });
 
   it('lets exactly one of two concurrent refreshes with the same token succeed', async () => {
@@ -262,7 +342,7 @@ describe('GET /auth/account', () => {
       roles: ['RH'],
       phone_confirmed: true,
       has_changed_password: false,
-      date_joined: user.dateJoined.toISOString(),
+      date_joined: toWireDateTime(user.dateJoined),
     });
     expect(Object.keys(res.json()).sort()).toEqual(Object.keys(body).sort());
   });

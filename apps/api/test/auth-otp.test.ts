@@ -183,7 +183,7 @@ describe('POST /auth/otp/verify', () => {
     expect((await verify(auth, '123456')).json().errors[0].code).toBe('incorrect_otp');
     const bad = await verify(auth, '12ab');
     expect(bad.statusCode).toBe(400);
-    expect(bad.json().errors[0]).toMatchObject({ code: 'invalid', attr: 'otp' });
+    expect(bad.json().errors[0]).toMatchObject({ code: 'INVALID_OTP', attr: 'otp' });
   });
 
   it("does not accept another account's code", async () => {

@@ -75,14 +75,30 @@ describe('POST /auth/change-password', () => {
     await loginAs(t, user.email!, 'Encore#Autre9');
   });
 
-  it('ignores an old password sent while none was ever chosen', async () => {
-    const { auth } = await session();
+  it('answers PASSWORD_NOT_REQUIRED to an old password sent while none was ever chosen', async () => {
+    const { user, auth } = await session();
     const res = await changePassword(auth, {
       old_password: 'whatever-was-typed',
       new_password: NEW_PASSWORD,
       confirm_password: NEW_PASSWORD,
     });
-    expect(res.statusCode).toBe(200);
+    expect(res.statusCode).toBe(400);
+    expect(res.json().errors).toEqual([
+      {
+        code: 'PASSWORD_NOT_REQUIRED',
+        detail: "L'ancien mot de passe n'est pas requis.",
+        attr: 'old_password',
+      },
+    ]);
+    const [row] = await t.db.select().from(users).where(eq(users.id, user.id));
+    expect(row!.passwordChangedAt).toBeNull();
+    // An empty field is the same as no field.
+    const empty = await changePassword(auth, {
+      old_password: '',
+      new_password: NEW_PASSWORD,
+      confirm_password: NEW_PASSWORD,
+    });
+    expect(empty.statusCode).toBe(200);
   });
 
   it('answers every policy code on its field', async () => {
@@ -112,6 +128,49 @@ describe('POST /auth/change-password', () => {
     }
   });
 
+  it('refuses the current password as the new one, SAME_PASSWORD on new_password (issue 10)', async () => {
+    const { user, auth } = await session();
+    // Not asked for the old one yet: compared with the stored password.
+    const first = await changePassword(auth, {
+      new_password: TEST_PASSWORD,
+      confirm_password: TEST_PASSWORD,
+    });
+    expect(first.statusCode).toBe(400);
+    expect(first.json()).toEqual({
+      type: 'validation_error',
+      errors: [
+        {
+          code: 'SAME_PASSWORD',
+          detail: 'Le nouveau mot de passe doit être différent du mot de passe actuel.',
+          attr: 'new_password',
+        },
+      ],
+    });
+    // With the policy's other problems at once.
+    const mismatch = await changePassword(auth, {
+      new_password: TEST_PASSWORD,
+      confirm_password: `${TEST_PASSWORD}x`,
+    });
+    expect(errorsOf(mismatch).sort()).toEqual([
+      'confirm_password:PASSWORD_MISMATCH',
+      'new_password:SAME_PASSWORD',
+    ]);
+    expect(
+      (await changePassword(auth, { new_password: NEW_PASSWORD, confirm_password: NEW_PASSWORD })).statusCode,
+    ).toBe(200);
+    // Asked for the old one: the same again is refused by the contract itself.
+    const same = await changePassword(auth, {
+      old_password: NEW_PASSWORD,
+      new_password: NEW_PASSWORD,
+      confirm_password: NEW_PASSWORD,
+    });
+    expect(same.statusCode).toBe(400);
+    expect(errorsOf(same)).toEqual(['new_password:SAME_PASSWORD']);
+    // Nothing changed: the password is still the one chosen, and no failed login was counted.
+    await loginAs(t, user.email!, NEW_PASSWORD);
+    expect(await t.db.select().from(loginFailures).where(eq(loginFailures.userId, user.id))).toHaveLength(0);
+  });
+
   it('refuses an OTP-scoped session and an anonymous call', async () => {
     const { pair } = await session({ phoneConfirmed: false });
     const otp = await changePassword(bearer(pair.access), {
@@ -135,11 +194,19 @@ async function resetTokenSentTo(recipient: string, channel: 'sms' | 'email') {
   return match[1]!;
 }
 
+/** POST /auth/password-reset, then lets the job that sends the link run. */
+async function requestReset(username: string) {
+  const res = await post(t, '/api/auth/password-reset', { username });
+  await t.ctx.jobs.drain();
+  return res;
+}
+
 describe('password reset', () => {
   it('sends a link by e-mail and SMS, verifies it, and sets the new password once', async () => {
     const { user } = await newEmployee(t);
     const res = await post(t, '/api/auth/password-reset/', { username: user.email!.toUpperCase() });
     expect(res.statusCode).toBe(200);
+    await t.ctx.jobs.drain(); // the link is sent by a job (see auth-password-reset-jobs.test.ts)
     expect(res.json()).toEqual({ detail: expect.any(String) });
 
     const token = await resetTokenSentTo(user.email!, 'email');
@@ -189,7 +256,7 @@ describe('password reset', () => {
 
   it('lets exactly one of concurrent confirmations with the same link succeed', async () => {
     const { user } = await newEmployee(t);
-    await post(t, '/api/auth/password-reset', { username: user.email! });
+    await requestReset(user.email!);
     const token = await resetTokenSentTo(user.email!, 'email');
     const confirm = (password: string) =>
       post(t, '/api/auth/password-reset/confirm', {
@@ -205,8 +272,8 @@ describe('password reset', () => {
 
   it('answers the same for an unknown account and sends nothing', async () => {
     const known = await newEmployee(t);
-    const a = await post(t, '/api/auth/password-reset', { username: 'inconnu@nulle-part.ma' });
-    const b = await post(t, '/api/auth/password-reset', { username: known.user.email! });
+    const a = await requestReset('inconnu@nulle-part.ma');
+    const b = await requestReset(known.user.email!);
     expect(a.statusCode).toBe(200);
     expect(a.json()).toEqual(b.json());
     expect(await messagesTo(t, 'inconnu@nulle-part.ma')).toHaveLength(0);
@@ -214,7 +281,7 @@ describe('password reset', () => {
 
   it('sends no reset link to an invited person (no password yet): the activation link is their way in', async () => {
     const { user } = await newEmployee(t, { password: null });
-    const res = await post(t, '/api/auth/password-reset', { username: user.email! });
+    const res = await requestReset(user.email!);
     expect(res.statusCode).toBe(200);
     expect(await messagesTo(t, user.email!)).toHaveLength(0);
   });
@@ -237,18 +304,18 @@ describe('password reset', () => {
 
   it('sends nothing to an inactive account, and finds accounts by local phone', async () => {
     const inactive = await newEmployee(t, { isActive: false });
-    await post(t, '/api/auth/password-reset', { username: inactive.user.email! });
+    await requestReset(inactive.user.email!);
     expect(await messagesTo(t, inactive.user.email!)).toHaveLength(0);
 
     const { user } = await newEmployee(t);
-    await post(t, '/api/auth/password-reset', { username: `0${user.phone!.slice(4)}` });
+    await requestReset(`0${user.phone!.slice(4)}`);
     expect(await messagesTo(t, user.phone!, 'sms')).toHaveLength(1);
   });
 
   it('sends at most one link per countdown; a newer link replaces the older one', async () => {
     const { user } = await newEmployee(t);
-    await post(t, '/api/auth/password-reset', { username: user.email! });
-    await post(t, '/api/auth/password-reset', { username: user.email! });
+    await requestReset(user.email!);
+    await requestReset(user.email!);
     expect(await messagesTo(t, user.email!, 'email')).toHaveLength(1);
     const first = await resetTokenSentTo(user.email!, 'email');
 
@@ -256,7 +323,7 @@ describe('password reset', () => {
       .update(passwordResetTokens)
       .set({ createdAt: new Date(Date.now() - 5 * 60 * 1000) })
       .where(eq(passwordResetTokens.userId, user.id));
-    await post(t, '/api/auth/password-reset', { username: user.email! });
+    await requestReset(user.email!);
     const second = await resetTokenSentTo(user.email!, 'email');
     expect(second).not.toBe(first);
     expect((await post(t, '/api/auth/password-reset/verify', { token: first })).statusCode).toBe(400);
@@ -265,7 +332,7 @@ describe('password reset', () => {
 
   it('refuses an expired or unknown token with RESET_PASSWORD_FAILED', async () => {
     const { user } = await newEmployee(t);
-    await post(t, '/api/auth/password-reset', { username: user.email! });
+    await requestReset(user.email!);
     const token = await resetTokenSentTo(user.email!, 'email');
     await t.db
       .update(passwordResetTokens)
@@ -294,11 +361,11 @@ describe('password reset', () => {
       .setExpirationTime('1h')
       .sign(new TextEncoder().encode(t.ctx.config.JWT_SECRET));
     for (let i = 0; i < MAX_FAILED_LOGINS_PER_HOUR; i += 1) await recordLoginFailure(t.db, user.id, null);
-    expect(
-      (await post(t, '/api/auth/token', { username: user.email!, password: TEST_PASSWORD })).statusCode,
-    ).toBe(429);
+    // Past the limit the right password needs the SMS code too.
+    const limited = await post(t, '/api/auth/token', { username: user.email!, password: TEST_PASSWORD });
+    expect(limited.json()).toMatchObject({ otp_required: true, otp_reason: 'failed_logins' });
 
-    await post(t, '/api/auth/password-reset', { username: user.email! });
+    await requestReset(user.email!);
     const token = await resetTokenSentTo(user.email!, 'email');
     const res = await post(t, '/api/auth/password-reset/confirm', {
       token,
@@ -311,6 +378,7 @@ describe('password reset', () => {
     expect(refused.statusCode).toBe(401);
     expect(refused.json().errors[0].code).toBe('token_not_valid');
     const fresh = await loginAs(t, user.email!, NEW_PASSWORD);
+    expect(fresh.otp_required).toBe(false);
     expect((await post(t, '/api/auth/token/refresh', { refresh: fresh.refresh })).statusCode).toBe(200);
   });
 });

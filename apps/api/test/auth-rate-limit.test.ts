@@ -34,7 +34,7 @@ describe('per-IP limit on auth calls', () => {
     expect((await post(t, '/api/auth/password-reset', { username: 'x@y.ma' })).statusCode).toBe(429);
 
     const { user } = await newEmployee(t, { phoneConfirmed: false });
-    const access = await t.ctx.tokens.sign(user.id, 'access', 'otp');
+    const { access } = await t.ctx.tokens.pair(user.id, 'otp');
     for (let i = 0; i < 3; i += 1) {
       expect((await post(t, '/api/auth/otp/verify', { otp: '000000' }, bearer(access))).statusCode).toBe(400);
     }

@@ -2,7 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ledgerTransactions } from '../src/db/schema/ledger.ts';
 import { getOrCreateAccount, postTransaction } from '../src/lib/ledger.ts';
-import { fundCompanyWallet } from '../src/modules/company-wallet/service.ts';
+import { exportFiltersOf, fundCompanyWallet } from '../src/modules/company-wallet/service.ts';
 import { bearerFor } from './auth-helpers.ts';
 import { createTestCompany, createTestEmployee } from './factories.ts';
 import { createTestApp, type TestApp } from './test-app.ts';
@@ -73,17 +73,17 @@ beforeAll(async () => {
     amountCentimes: 150_000n,
     title: 'Virement initial',
   });
-  await redate(f1.id, '2026-10-01T10:00:00+01:00');
+  await redate(f1.id, '2026-10-01T10:00:00+00:00');
   const f2 = await fundCompanyWallet(t.db, {
     companyId: a.companyId,
     amountCentimes: 50_000n,
     title: 'Complément',
   });
-  await redate(f2.id, '2026-10-15T10:00:00+01:00');
-  await spend(a.companyId, 'advance', 30_000n, 'Avance Yassine Alaoui', '2026-10-20T09:00:00+01:00');
-  await spend(a.companyId, 'fee', 1_500n, 'Frais avance Yassine', '2026-10-20T09:00:01+01:00');
+  await redate(f2.id, '2026-10-15T10:00:00+00:00');
+  await spend(a.companyId, 'advance', 30_000n, 'Avance Yassine Alaoui', '2026-10-20T09:00:00+00:00');
+  await spend(a.companyId, 'fee', 1_500n, 'Frais avance Yassine', '2026-10-20T09:00:01+00:00');
   // 23:30 on 31 Oct in Casablanca (22:30 UTC): still the 31st for the day filters.
-  await spend(a.companyId, 'advance', 10_000n, 'Avance Salma Bennani', '2026-10-31T23:30:00+01:00');
+  await spend(a.companyId, 'advance', 10_000n, 'Avance Salma Bennani', '2026-10-31T23:30:00+00:00');
   await fundCompanyWallet(t.db, { companyId: b.companyId, amountCentimes: 7_000n, title: 'Virement Rif' });
 });
 afterAll(() => t.close());
@@ -235,6 +235,7 @@ describe('wallet exports', () => {
       created: expect.any(String),
       rows: 3,
       download_url: `/api/company/wallet/export/${body.id}/download`,
+      filters: { transaction_type_in: ['advance', 'fee'], created_after: '2026-10-20' },
     });
     exportId = body.id;
 
@@ -266,6 +267,12 @@ describe('wallet exports', () => {
     const body = res.json();
     expect(body.count).toBe(2);
     expect(body.results[1]).toMatchObject({ id: exportId, status: 'finished', rows: 3 });
+    // Each export says which filters made it: the first its types and start day, the second none.
+    expect(body.results[1].filters).toEqual({
+      transaction_type_in: ['advance', 'fee'],
+      created_after: '2026-10-20',
+    });
+    expect(body.results[0].filters).toEqual({});
     expect(body.results.every((r: { download_url: string }) => r.download_url.endsWith('/download'))).toBe(
       true,
     );
@@ -276,6 +283,26 @@ describe('wallet exports', () => {
     expect((await get('/api/company/wallet/export/999999/download', a.rh)).statusCode).toBe(404);
     expect((await get('/api/company/wallet/export/abc/download', a.rh)).statusCode).toBe(404);
     expect((await get('/api/company/wallet/export', b.rh)).json().count).toBe(0);
+  });
+
+  it('keeps the filters of an export with the search, and reads an old row key by key', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/company/wallet/export/',
+      headers: a.rh,
+      payload: { transaction_type: 'advance', search: 'Salma', created_before: '2026-10-31' },
+    });
+    expect(res.statusCode).toBe(201);
+    expect(res.json().filters).toEqual({
+      transaction_type: 'advance',
+      search: 'Salma',
+      created_before: '2026-10-31',
+    });
+    // A row written before this field existed, or with a value no longer valid, still lists.
+    expect(exportFiltersOf({ transaction_type: 'cadeau', search: 'x', created_after: null })).toEqual({
+      search: 'x',
+    });
+    expect(exportFiltersOf(null)).toEqual({});
   });
 
   it('validates the export filters', async () => {

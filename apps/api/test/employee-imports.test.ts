@@ -367,7 +367,7 @@ describe('POST /employees/import/ — refused files write nothing', () => {
     expect(body.errors).toEqual([
       { code: 'BULK_UPLOAD_FAILED', detail: expect.stringContaining('16 lignes en erreur'), attr: null },
     ]);
-    expect(body.report).toMatchObject({ total_rows: 17, error_rows: 16, error_count: 16 });
+    expect(body.report).toMatchObject({ total_rows: 17, total_lines: 18, error_rows: 16, error_count: 16 });
     expect(codes(body)).toEqual([
       '2:nom:required',
       '3:cin:INVALID_CIN',
@@ -412,6 +412,14 @@ describe('POST /employees/import/ — refused files write nothing', () => {
       '7:telephone:DUPLICATE_IN_FILE',
     ]);
     expect(body.report.errors[0]!.detail).toContain('ligne 2');
+    // Real agreement, no "présent(e)".
+    expect(body.report.errors.map((error) => error.detail.replace(/ « .* » /, ' « … » '))).toEqual([
+      'Le numéro de téléphone « … » figure déjà à la ligne 2 du fichier.',
+      'La CIN « … » figure déjà à la ligne 2 du fichier.',
+      "L'adresse e-mail « … » figure déjà à la ligne 2 du fichier.",
+      'Le matricule « … » figure déjà à la ligne 2 du fichier.',
+      'Le numéro de téléphone « … » figure déjà à la ligne 2 du fichier.',
+    ]);
     expect(await counts()).toEqual(before);
   });
 
@@ -545,7 +553,7 @@ describe('POST /employees/import/ — refused files write nothing', () => {
         nom: 'Masse',
         prenom: `Salarié ${n}`,
         cin: `BK${n}${runTag.slice(-1)}`,
-        telephone: `06${runTag.slice(-3)}${n}`,
+        telephone: `069${runTag.slice(-2)}${n}`, // the range uniquePhone() leaves free
         salaire: '5 000,00',
       });
     }
@@ -554,7 +562,11 @@ describe('POST /employees/import/ — refused files write nothing', () => {
     const response = await upload(headers, csvFile(rows));
     expect(response.statusCode).toBe(400);
     const body = failedBody(response);
-    expect(body.report).toMatchObject({ total_rows: 10_000, error_rows: 1 });
+    expect(body.report, codes(body).join(' ')).toMatchObject({
+      total_rows: 10_000,
+      total_lines: 10_001,
+      error_rows: 1,
+    });
     expect(codes(body)).toEqual(['10001:date_naissance:INVALID_DATE_FORMAT']);
     expect(await counts()).toEqual(before);
 

@@ -126,6 +126,7 @@ describe('POST /employees/ success', () => {
       card: null,
       worked_time: null,
       recent_advances: [],
+      pending_changes: [],
       invitation: { sms: true, email: true },
     });
 
@@ -202,7 +203,7 @@ describe('POST /employees/ validation (French, DRF codes)', () => {
       ['cin', 'required'],
       ['salary', 'required'],
     ]);
-    expect(errorsOf(res)[0]!.detail).toBe('Ce champ est obligatoire.');
+    expect(errorsOf(res)[0]!.detail).toBe('ce champ est obligatoire');
   });
 
   it.each([

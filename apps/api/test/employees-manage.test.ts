@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { users } from '../src/db/schema/accounts.ts';
 import { passwordResetTokens } from '../src/db/schema/auth.ts';
 import { employeeWorkedTime } from '../src/db/schema/employees.ts';
-import { casablancaDate } from '../src/lib/time.ts';
+import { casablancaDate, toWireDateTime } from '../src/lib/time.ts';
 import { bearerFor } from './auth-helpers.ts';
 import { messagesTo, post } from './auth-test-utils.ts';
 import { addEmployee, addGroup, hrCompany, linkTokenIn } from './employees-helpers.ts';
@@ -98,7 +98,8 @@ describe('GET /employees/{id}', () => {
       card: null,
       worked_time: { year, month, worked_days: '12.50', worked_hours: '100.00' },
       recent_advances: [],
-      created: employee.createdAt.toISOString(),
+      pending_changes: [],
+      created: toWireDateTime(employee.createdAt),
       updated: expect.any(String),
     });
   });
@@ -113,7 +114,10 @@ describe('GET /employees/{id}', () => {
 describe('PUT /employees/{id}/', () => {
   it('changes pay, limits, method, group, restriction, e-mail and phone', async () => {
     const group = await addGroup(t, hr.company.id, 'Commercial');
-    const { employee, user } = await addEmployee(t, hr.company.id);
+    // 8 000 → 9 000 DH: a raise under the 20 % that needs a DRH (decision 025).
+    const { employee, user } = await addEmployee(t, hr.company.id, {
+      employee: { salaryCentimes: 800_000n },
+    });
     const res = await put(employee.id, {
       salary: '9 000,00',
       hourly_rate: '51.9',
@@ -291,7 +295,9 @@ describe('deactivate and reactivate', () => {
         detail: 'Vous ne pouvez pas désactiver votre propre compte.',
       },
     ]);
-    expect((await put(hr.rh.employee.id, { salary: '15000' })).statusCode).toBe(200);
+    // Other changes to one's own record still go through, but not one's pay (decision 025).
+    expect((await put(hr.rh.employee.id, { group: null })).statusCode).toBe(200);
+    expect(errorsOf(await put(hr.rh.employee.id, { salary: '15000' }))[0]!.code).toBe('SELF_EDIT_FORBIDDEN');
   });
 });
 

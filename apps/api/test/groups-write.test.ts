@@ -196,7 +196,8 @@ describe('POST /groups/ with a CSV of CINs', () => {
     const body = ZImportFailedBody.parse(res.json());
     expect(body.type).toBe('validation_error');
     expect(body.errors[0]).toMatchObject({ code: 'GROUP_UPLOAD_FAILED', attr: null });
-    expect(body.report).toMatchObject({ total_rows: 4, error_rows: 3, error_count: 3 });
+    // Lines as Excel numbers them: the header is line 1, so the file has 5 and the last error is on 5.
+    expect(body.report).toMatchObject({ total_rows: 4, total_lines: 5, error_rows: 3, error_count: 3 });
     expect(body.report.errors.map((e) => [e.row, e.column, e.code])).toEqual([
       [3, 'cin', 'EMPLOYEE_NOT_FOUND'],
       [4, 'cin', 'EMPLOYEE_NOT_FOUND'],
@@ -216,6 +217,7 @@ describe('POST /groups/ with a CSV of CINs', () => {
     });
     const body = ZImportFailedBody.parse(res.json());
     expect(body.report.errors.map((e) => e.row)).toEqual([1, 3]);
+    expect(body.report).toMatchObject({ total_rows: 3, total_lines: 3 });
   });
 
   it('refuses a file that is not a CSV, and an empty one', async () => {

@@ -2,7 +2,7 @@ import { MAX_PAGE_SIZE } from '@tasbiq/contracts/constants';
 import { ZGroup } from '@tasbiq/contracts/groups';
 import { paginated } from '@tasbiq/contracts/wire';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { casablancaDate } from '../src/lib/time.ts';
+import { casablancaDate, toWireDateTime } from '../src/lib/time.ts';
 import { createGroup } from '../src/modules/groups/service.ts';
 import { bearerFor } from './auth-helpers.ts';
 import { createTestCompany, createTestEmployee } from './factories.ts';
@@ -150,7 +150,7 @@ describe('GET /groups/ filters and ordering', () => {
     expect(p.results).toEqual([
       { id: ids['Usine Tanger'], name: 'Usine Tanger', employee_count: 5, created: expect.any(String) },
     ]);
-    expect(new Date(p.results[0]!.created).toISOString()).toBe(p.results[0]!.created);
+    expect(toWireDateTime(new Date(p.results[0]!.created))).toBe(p.results[0]!.created);
   });
 
   it('searches case-insensitively, every term having to match', async () => {

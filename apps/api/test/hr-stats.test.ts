@@ -4,10 +4,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { employees } from '../src/db/schema/employees.ts';
 import { advances, recharges } from '../src/db/schema/money.ts';
 import { getOrCreateAccount, postTransaction } from '../src/lib/ledger.ts';
-import { casablancaMonth } from '../src/modules/advances/earned.ts';
+import { casablancaMonth, casablancaMonthBounds } from '../src/lib/time.ts';
 import { fundCompanyWallet } from '../src/modules/company-wallet/service.ts';
 import { hrStats } from '../src/modules/hr-stats/queries.ts';
-import { casablancaMonthBounds } from '../src/modules/spending/state.ts';
 import { bearerFor } from './auth-helpers.ts';
 import { createTestCompany, createTestEmployee } from './factories.ts';
 import { createTestApp, type TestApp } from './test-app.ts';
@@ -163,16 +162,24 @@ describe('GET /stats/rh', () => {
     expect(employeesStats.json().total).toBe(6);
   });
 
-  it('counts by the Casablanca month: 23:30 UTC on the last day is already next month', async () => {
+  it('counts by the Casablanca month: midnight UTC since 20 September 2026, 23:00 UTC before', async () => {
     const c = (await createTestCompany(t.db)).id;
     const who = (await createTestEmployee(t.db, c)).employee.id;
     await t.db.insert(advances).values([
-      { ...base(c, who), amountCentimes: 10_000n, createdAt: new Date('2026-10-31T22:30:00Z') }, // 23:30 on 31 Oct
-      { ...base(c, who), amountCentimes: 20_000n, createdAt: new Date('2026-10-31T23:30:00Z') }, // 00:30 on 1 Nov
+      // UTC+00 for good: 23:30 on 31 Oct and 23:59 stay October's, 00:00 UTC is November's.
+      { ...base(c, who), amountCentimes: 10_000n, createdAt: new Date('2026-10-31T23:30:00Z') },
+      { ...base(c, who), amountCentimes: 1_000n, createdAt: new Date('2026-10-31T23:59:59Z') },
+      { ...base(c, who), amountCentimes: 20_000n, createdAt: new Date('2026-11-01T00:00:00Z') },
+      // UTC+01 then: 23:30 UTC on 31 August 2026 was 00:30 on 1 September.
+      { ...base(c, who), amountCentimes: 300n, createdAt: new Date('2026-08-31T23:30:00Z') },
     ]);
+    const august = await hrStats(t.db, c, new Date('2026-08-15T12:00:00Z'));
+    const september = await hrStats(t.db, c, new Date('2026-09-15T12:00:00Z'));
     const october = await hrStats(t.db, c, new Date('2026-10-15T12:00:00Z'));
     const november = await hrStats(t.db, c, new Date('2026-11-15T12:00:00Z'));
-    expect([october.month, october.advancesCentimes]).toEqual([10, 10_000n]);
+    expect([august.month, august.advancesCentimes]).toEqual([8, 0n]);
+    expect([september.month, september.advancesCentimes]).toEqual([9, 300n]);
+    expect([october.month, october.advancesCentimes]).toEqual([10, 11_000n]);
     expect([november.month, november.year, november.advancesCentimes]).toEqual([11, 2026, 20_000n]);
   });
 });

@@ -9,6 +9,7 @@ import {
   zBool,
   zCsvOf,
   zDateParam,
+  zIdParam,
   zLimit,
   zOffset,
   zPage,
@@ -51,6 +52,17 @@ describe('list-params', () => {
     expect(zPage.parse('3')).toBe(3);
     expect(zPage.parse('0')).toBe(1);
     expect(zPage.parse('deux')).toBe(1);
+  });
+
+  it('zOffset, zPage and zIdParam refuse a number past PostgreSQL integer as max_value', () => {
+    for (const schema of [zOffset, zPage, zIdParam]) {
+      expect(schema.parse('2147483647')).toBe(2_147_483_647);
+      for (const input of ['2147483648', '99999999999999999999', '9'.repeat(400)]) {
+        const result = schema.safeParse(input);
+        expect(result.success, input).toBe(false);
+        expect(result.error?.issues).toMatchObject([{ code: 'too_big', maximum: 2_147_483_647 }]);
+      }
+    }
   });
 
   it('pageSize prefers the limit, then the company setting, then the default, never past the cap', () => {
@@ -141,6 +153,13 @@ describe('list-sql', () => {
         type: 'validation_error',
       });
     }
+  });
+
+  it('orderingClause finds only names of the whitelist itself, not those every object inherits', () => {
+    for (const name of ['__proto__', 'constructor', 'toString', '-hasOwnProperty', 'valueOf'])
+      expect(() => orderingClause(name, { name: things.name }, []), name).toThrow(
+        expect.objectContaining({ code: 'invalid_choice', attr: 'ordering' }),
+      );
   });
 
   it('dateRangeCondition makes both days inclusive in Casablanca time', () => {

@@ -56,7 +56,11 @@ const operationsOf = (id: number) =>
 
 async function eventsOf(who: Person) {
   const rows = await t.db.select().from(notifications).where(eq(notifications.userId, who.user.id));
-  return rows.map((r) => ({ event: r.event, parameters: r.parameters }));
+  return rows.map((r) => ({
+    event: r.event,
+    parameters: r.parameters,
+    target: { advanceId: r.advanceId, rechargeId: r.rechargeId },
+  }));
 }
 
 describe('card payouts', () => {
@@ -75,6 +79,7 @@ describe('card payouts', () => {
     expect(await eventsOf(e)).toContainEqual({
       event: 'advance_executed',
       parameters: { amount: '800.00', payout_method: 'card', advance_id: id },
+      target: { advanceId: id, rechargeId: null },
     });
     const [operation] = await operationsOf(id);
     expect(operation).toMatchObject({ provider: 'card_issuer', status: 'succeeded' });
@@ -177,6 +182,7 @@ describe('payout failures reverse everything', () => {
     expect(await eventsOf(e)).toContainEqual({
       event: 'advance_failed',
       parameters: { amount: '900.00', reason: SANDBOX_TRANSFER_REFUSED_REASON, advance_id: id },
+      target: { advanceId: id, rechargeId: null },
     });
     // A failed advance no longer counts as drawn.
     const solde = (

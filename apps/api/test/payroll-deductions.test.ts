@@ -78,52 +78,52 @@ beforeAll(async () => {
   // paid at 00:30 on 1 October, Casablanca time), one top-up.
   await advance(a, karim, {
     amount: 50_000n,
-    created: '2026-10-02T09:00:00+01:00',
-    executed: '2026-10-02T09:01:00+01:00',
+    created: '2026-10-02T09:00:00+00:00',
+    executed: '2026-10-02T09:01:00+00:00',
   });
   await advance(a, karim, {
     amount: 30_000n,
     fee: 1_500n,
-    created: '2026-10-18T09:00:00+01:00',
-    executed: '2026-10-20T10:00:00+01:00',
+    created: '2026-10-18T09:00:00+00:00',
+    executed: '2026-10-20T10:00:00+00:00',
   });
   await advance(a, karim, {
     amount: 20_000n,
-    created: '2026-09-28T09:00:00+01:00',
-    executed: '2026-09-30T23:30:00Z',
+    created: '2026-09-28T09:00:00+00:00',
+    executed: '2026-10-01T00:30:00+00:00',
   });
   // Not October's: executed at 00:30 on 1 November in Casablanca; pending; failed; canceled.
   await advance(a, karim, {
     amount: 40_000n,
-    created: '2026-10-31T10:00:00+01:00',
-    executed: '2026-10-31T23:30:00Z',
+    created: '2026-10-31T10:00:00+00:00',
+    executed: '2026-11-01T00:30:00+00:00',
   });
-  await advance(a, karim, { amount: 60_000n, status: 'pending', created: '2026-10-25T10:00:00+01:00' });
-  await advance(a, karim, { amount: 70_000n, status: 'failed', created: '2026-10-25T10:00:00+01:00' });
-  await advance(a, karim, { amount: 80_000n, status: 'canceled', created: '2026-10-25T10:00:00+01:00' });
+  await advance(a, karim, { amount: 60_000n, status: 'pending', created: '2026-10-25T10:00:00+00:00' });
+  await advance(a, karim, { amount: 70_000n, status: 'failed', created: '2026-10-25T10:00:00+00:00' });
+  await advance(a, karim, { amount: 80_000n, status: 'canceled', created: '2026-10-25T10:00:00+00:00' });
   await topUp(a, karim, {
     discounted: 4_900n,
-    created: '2026-10-05T10:00:00+01:00',
-    executed: '2026-10-05T10:00:02+01:00',
+    created: '2026-10-05T10:00:00+00:00',
+    executed: '2026-10-05T10:00:02+00:00',
   });
-  await topUp(a, karim, { discounted: 9_700n, status: 'failed', created: '2026-10-06T10:00:00+01:00' });
+  await topUp(a, karim, { discounted: 9_700n, status: 'failed', created: '2026-10-06T10:00:00+00:00' });
   // Salma: only a top-up. Zeroual: one advance with a fee. Omar: nothing executed.
   await topUp(a, salma, {
     discounted: 9_700n,
-    created: '2026-10-07T10:00:00+01:00',
-    executed: '2026-10-07T10:00:02+01:00',
+    created: '2026-10-07T10:00:00+00:00',
+    executed: '2026-10-07T10:00:02+00:00',
   });
   await advance(a, zeroual, {
     amount: 150_000n,
     fee: 1_500n,
-    created: '2026-10-09T10:00:00+01:00',
-    executed: '2026-10-09T10:05:00+01:00',
+    created: '2026-10-09T10:00:00+00:00',
+    executed: '2026-10-09T10:05:00+00:00',
   });
-  await advance(a, omar, { amount: 10_000n, status: 'pending', created: '2026-10-09T10:00:00+01:00' });
+  await advance(a, omar, { amount: 10_000n, status: 'pending', created: '2026-10-09T10:00:00+00:00' });
   await advance(b, other, {
     amount: 99_900n,
-    created: '2026-10-09T10:00:00+01:00',
-    executed: '2026-10-09T10:05:00+01:00',
+    created: '2026-10-09T10:00:00+00:00',
+    executed: '2026-10-09T10:05:00+00:00',
   });
 });
 afterAll(() => t.close());
@@ -170,7 +170,7 @@ describe('GET /payroll/deductions/', () => {
     });
   });
 
-  it('paginates and searches; the totals stay the whole month’s', async () => {
+  it('paginates and searches; the totals are those of what the search keeps, every page', async () => {
     const page = (await get('/api/payroll/deductions/?month=10&year=2026&limit=1&offset=1', rhA)).json();
     expect(page.count).toBe(3);
     expect(page.results.map((r: { employee: { last_name: string } }) => r.employee.last_name)).toEqual([
@@ -181,11 +181,21 @@ describe('GET /payroll/deductions/', () => {
     const found = (await get('/api/payroll/deductions/?month=10&year=2026&search=BE100002', rhA)).json();
     expect(found.count).toBe(1);
     expect(found.results[0].employee.first_name).toBe('Salma');
-    expect(found.totals).toEqual(octoberTotals);
+    // The totals row adds up what is listed: Salma's 97 DH top-up, not the whole month.
+    expect(found.totals).toEqual({
+      employees: 1,
+      advances_count: 0,
+      advances_amount: '0.00',
+      fees_amount: '0.00',
+      recharges_count: 1,
+      recharges_amount: '97.00',
+      total: '97.00',
+    });
     const none = (
       await get('/api/payroll/deductions/?month=10&year=2026&search=karim%20bennani', rhA)
     ).json();
     expect(none.count).toBe(0);
+    expect(none.totals).toMatchObject({ employees: 0, total: '0.00' });
   });
 
   it('counts an advance in the month of its execution (Casablanca), and an empty month has zeros', async () => {
@@ -253,6 +263,19 @@ describe('GET /payroll/deductions/export', () => {
       'Total;;;;4;2500,00;30,00;146,00;2676,00',
     ];
     expect(bytes.equals(Buffer.from(`\uFEFF${expected.join('\r\n')}\r\n`, 'utf8'))).toBe(true);
+  });
+
+  it('lists only what the search keeps, with those totals, like the screen', async () => {
+    const res = await get('/api/payroll/deductions/export?month=10&year=2026&search=tazi', rhA);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-disposition']).toBe(
+      'attachment; filename="retenues-paie-2026-10-recherche.csv"',
+    );
+    expect(res.body.split('\r\n').slice(1)).toEqual([
+      'MAT-001;Tazi;Karim;BE100001;3;1000,00;15,00;49,00;1064,00',
+      'Total;;;;3;1000,00;15,00;49,00;1064,00',
+      '',
+    ]);
   });
 
   it('an empty month is the header and a zero total', async () => {

@@ -77,13 +77,13 @@ beforeAll(async () => {
   otherB = await person(companyB);
 
   await recharge('k1', karim, companyA, {
-    at: '2026-10-05T10:00:00+01:00',
+    at: '2026-10-05T10:00:00+00:00',
     operator: 'iam',
     amount: 5_000n,
     discounted: 4_900n,
   });
   await recharge('k2', karim, companyA, {
-    at: '2026-10-20T10:00:00+01:00',
+    at: '2026-10-20T10:00:00+00:00',
     operator: 'orange',
     amount: 10_000n,
     discounted: 9_700n,
@@ -98,18 +98,18 @@ beforeAll(async () => {
     phone: '+212712345678',
   });
   await recharge('s1', salma, companyA, {
-    at: '2026-10-31T12:00:00+01:00',
+    at: '2026-10-31T12:00:00+00:00',
     operator: 'iam',
     amount: 20_000n,
     discounted: 19_400n,
   });
   await recharge('s2', salma, companyA, {
-    at: '2026-11-02T09:00:00+01:00',
+    at: '2026-11-02T09:00:00+00:00',
     operator: 'orange',
     amount: 1_000n,
     status: 'processing',
   });
-  await recharge('b1', otherB, companyB, { at: '2026-10-10T10:00:00+01:00' });
+  await recharge('b1', otherB, companyB, { at: '2026-10-10T10:00:00+00:00' });
 });
 afterAll(() => t.close());
 
@@ -164,18 +164,25 @@ describe('GET /recharges/ — filters', () => {
   });
 
   it('created_after / created_before are inclusive Casablanca days', async () => {
-    expect(await listIds('?created_after=2026-11-01', rhA.headers)).toEqual(['s2', 'k3']);
-    expect(await listIds('?created_before=2026-10-31', rhA.headers)).toEqual(['s1', 'k2', 'k1']);
+    // k3, 23:30 UTC on 31 October 2026, is 23:30 on the 31st in Casablanca (UTC+00 since 20 September).
+    expect(await listIds('?created_after=2026-11-01', rhA.headers)).toEqual(['s2']);
+    expect(await listIds('?created_before=2026-10-31', rhA.headers)).toEqual(['k3', 's1', 'k2', 'k1']);
     expect(await listIds('?created_after=2026-10-20&created_before=2026-10-31', rhA.headers)).toEqual([
+      'k3',
       's1',
       'k2',
+    ]);
+    expect(await listIds('?created_after=2026-10-31&created_before=2026-10-31', rhA.headers)).toEqual([
+      'k3',
+      's1',
     ]);
   });
 
   it('month + year (Casablanca month), year alone; month alone is this year', async () => {
-    expect(await listIds('?month=10&year=2026', rhA.headers)).toEqual(['s1', 'k2', 'k1']);
-    expect(await listIds('?month=11&year=2026', rhA.headers)).toEqual(['s2', 'k3']);
-    expect(await listIds('?month=11&year=2026', karim.headers)).toEqual(['k3']);
+    expect(await listIds('?month=10&year=2026', rhA.headers)).toEqual(['k3', 's1', 'k2', 'k1']);
+    expect(await listIds('?month=11&year=2026', rhA.headers)).toEqual(['s2']);
+    expect(await listIds('?month=10&year=2026', karim.headers)).toEqual(['k3', 'k2', 'k1']);
+    expect(await listIds('?month=11&year=2026', karim.headers)).toEqual([]);
     expect(await listIds('?year=2026', rhA.headers)).toHaveLength(5);
     expect(await listIds('?year=2025', rhA.headers)).toEqual([]);
     expect(periodOf({ month: 3 }, new Date('2027-06-01T12:00:00Z'))).toEqual({ year: 2027, month: 3 });

@@ -207,6 +207,9 @@ describe('POST /recharges/', () => {
       event: 'recharge_executed',
       companyId: c.companyId,
       parameters: expect.objectContaining({ amount: '50.00', phone: '+212612345678' }),
+      // It points at the top-up (decision 019).
+      rechargeId: body.id,
+      advanceId: null,
     });
     const [line] = await t.db
       .select()
@@ -455,6 +458,8 @@ describe('recharge.execute', () => {
     expect(notice).toMatchObject({
       event: 'recharge_failed',
       parameters: expect.objectContaining({ amount: '50.00', phone: '+212612345678' }),
+      rechargeId: row!.id,
+      advanceId: null,
     });
     const detail = await get(`/api/recharges/${row!.id}`, c.employee.headers);
     expect(detail.json()).toMatchObject({ status: 'failed', failure_reason: SANDBOX_REFUSED_REASON });

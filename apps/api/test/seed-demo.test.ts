@@ -19,13 +19,16 @@ import { bearerFor } from './auth-helpers.ts';
 import { acceptTerms } from './factories.ts';
 import { createTestApp, type TestApp } from './test-app.ts';
 
+/** The seed's "now", fixed: the outcome must not depend on when the test runs. */
+const NOW = new Date('2026-11-30T21:30:00Z');
+
 let t: TestApp;
 let seeded: boolean;
 // Seeding goes through the real services (ledger postings included); its speed is not a test's
 // business (benchmarks measure speed), but a loaded CI machine needs room.
 beforeAll(async () => {
   t = await createTestApp();
-  seeded = await seedDemoIfEmpty(t.db);
+  seeded = await seedDemoIfEmpty(t.db, { now: NOW });
 }, 60_000);
 afterAll(() => t.close());
 
@@ -186,7 +189,7 @@ describe('seedDemoIfEmpty', () => {
 
   it('does nothing the second time', async () => {
     const before = await t.db.select({ value: count() }).from(users);
-    expect(await seedDemoIfEmpty(t.db)).toBe(false);
+    expect(await seedDemoIfEmpty(t.db, { now: NOW })).toBe(false);
     const after = await t.db.select({ value: count() }).from(users);
     expect(after).toEqual(before);
     const demoCompanies = await t.db
@@ -201,7 +204,7 @@ describe('the first-login demo account', () => {
   it('has a password but an unconfirmed phone, so its login asks for the SMS code', async () => {
     const t2 = await createTestApp();
     try {
-      await seedDemoIfEmpty(t2.db);
+      await seedDemoIfEmpty(t2.db, { now: NOW });
       const res = await t2.app.inject({
         method: 'POST',
         url: '/api/auth/token',

@@ -108,13 +108,58 @@ describe('POST /signup/request_otp/', () => {
     expect(row!.purpose).toBe('signup');
   });
 
-  it('refuses a phone that already belongs to an account: PHONE_EXISTS', async () => {
+  it('the attack: a stranger cannot tell a registered phone from a free one (account enumeration)', async () => {
+    const c = await companyWithIdentity();
+    const registered = (await createTestEmployee(t.db, c.company.id, { password: null })).user.phone!;
+    const free = uniquePhone();
+    /** What the attacker sees of an answer: status, body with the random token masked, headers. */
+    const seen = (res: Awaited<ReturnType<typeof requestOtp>>) => {
+      const body = res.json();
+      // The date and the per-IP counter change from one call to the next, whatever the phone.
+      const { date: _date, 'x-ratelimit-remaining': _left, ...headers } = res.headers;
+      return {
+        status: res.statusCode,
+        body: { ...body, phone_token: typeof body.phone_token === 'string' ? body.phone_token.length : null },
+        headers,
+      };
+    };
+    const onRegistered = await requestOtp(c.token, local(registered));
+    const onFree = await requestOtp(c.token, local(free));
+    expect(onRegistered.statusCode).toBe(200);
+    expect(seen(onRegistered)).toEqual(seen(onFree));
+
+    // Guessing codes tells nothing either: the same refusal for both.
+    const guess = (res: typeof onFree) =>
+      post(t, '/api/signup/verify_otp/', { phone_token: res.json().phone_token, otp: '000000' });
+    const [wrongOnRegistered, wrongOnFree] = [await guess(onRegistered), await guess(onFree)];
+    expect(wrongOnRegistered.statusCode).toBe(wrongOnFree.statusCode);
+    expect(wrongOnRegistered.json()).toEqual(wrongOnFree.json());
+    // …and the same limit on sends (5 per phone per hour), so counting them tells nothing.
+    for (const phone of [registered, free]) {
+      const statuses: number[] = [];
+      for (let i = 1; i < OTP_MAX_SENDS + 1; i += 1)
+        statuses.push((await requestOtp(c.token, local(phone))).statusCode);
+      expect(statuses).toEqual([...Array(OTP_MAX_SENDS - 1).fill(200), 429]);
+    }
+  });
+
+  it('settles a registered phone once the code is confirmed: its holder is told PHONE_EXISTS', async () => {
     const c = await companyWithIdentity();
     const other = await createTestEmployee(t.db, c.company.id, { password: null });
-    const res = await requestOtp(c.token, local(other.user.phone!));
-    expect(res.statusCode).toBe(400);
-    expect(res.json().errors).toEqual([{ code: 'PHONE_EXISTS', attr: 'phone', detail: expect.any(String) }]);
-    expect(await messagesTo(t, other.user.phone!, 'sms')).toHaveLength(0);
+    const phone = other.user.phone!;
+    const res = await requestOtp(c.token, local(phone));
+    expect(res.statusCode).toBe(200);
+    const phoneToken = res.json().phone_token as string;
+    const otp = await lastOtpSentTo(t, phone);
+    const verified = await post(t, '/api/signup/verify_otp/', { phone_token: phoneToken, otp });
+    expect(verified.statusCode).toBe(400);
+    expect(verified.json().errors).toEqual([
+      { code: 'PHONE_EXISTS', attr: 'phone', detail: expect.any(String) },
+    ]);
+    // The token was not verified: no second account with this phone.
+    const again = await signup(signupBody(c, phoneToken));
+    expect(again.statusCode).toBe(400);
+    expect(again.json().errors[0]).toMatchObject({ code: 'phone_not_confirmed', attr: 'phone_token' });
   });
 
   it('refuses a bad link or a bad phone', async () => {

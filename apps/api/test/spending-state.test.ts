@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { advances, prepaidCards, recharges } from '../src/db/schema/money.ts';
+import { casablancaMonthBounds } from '../src/lib/time.ts';
 import { fundCompanyWallet } from '../src/modules/company-wallet/service.ts';
-import { casablancaMonthBounds, loadSpendingState, lockEmployee } from '../src/modules/spending/state.ts';
+import { loadSpendingState, lockEmployee } from '../src/modules/spending/state.ts';
 import { createTestCompany, createTestEmployee } from './factories.ts';
 import { createTestApp, type TestApp } from './test-app.ts';
 

@@ -2,6 +2,7 @@ import { ZTerms } from '@tasbiq/contracts/terms';
 import { and, count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { termsAcceptances } from '../src/db/schema/content.ts';
+import { toWireDateTime } from '../src/lib/time.ts';
 import { createAccount } from '../src/modules/accounts/service.ts';
 import { publishTerms } from '../src/modules/terms/service.ts';
 import { bearerFor } from './auth-helpers.ts';
@@ -59,7 +60,7 @@ describe('terms of use', () => {
       id: v1,
       version: '2026.1',
       content: '<h1>CGU</h1><p>Objet</p>',
-      created: published.publishedAt.toISOString(),
+      created: toWireDateTime(published.publishedAt),
       accepted: false,
     });
   });

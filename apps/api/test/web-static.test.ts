@@ -1,6 +1,7 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { brotliCompressSync, brotliDecompressSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from './test-app.ts';
 
@@ -11,6 +12,9 @@ beforeAll(async () => {
   mkdirSync(path.join(dist, 'assets'));
   writeFileSync(path.join(dist, 'index.html'), '<!doctype html><div id="root"></div>');
   writeFileSync(path.join(dist, 'assets', 'app-123.js'), 'console.log(1)');
+  // What the build writes beside each file (vite-plugin-compression2).
+  writeFileSync(path.join(dist, 'assets', 'app-123.js.br'), brotliCompressSync('console.log(1)'));
+  writeFileSync(path.join(dist, 'assets', 'app-123.js.gz'), gzipSync('console.log(1)'));
   t = await createTestApp({ WEB_DIST_DIR: dist });
 });
 afterAll(async () => {
@@ -34,11 +38,51 @@ describe('the built web app served by the API', () => {
     }
   });
 
+  it('serves the build’s brotli or gzip copy to a browser that accepts it', async () => {
+    const url = '/assets/app-123.js';
+    const br = await t.app.inject({
+      method: 'GET',
+      url,
+      headers: { 'accept-encoding': 'gzip, deflate, br' },
+    });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(brotliDecompressSync(br.rawPayload).toString()).toBe('console.log(1)');
+    const gz = await t.app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'gzip' } });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    const plain = await t.app.inject({ method: 'GET', url });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe('console.log(1)');
+  });
+
+  it('answers HEAD on a client-side route like GET, without a body', async () => {
+    const res = await t.app.inject({ method: 'HEAD', url: '/' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toContain('text/html');
+    expect(res.body).toBe('');
+  });
+
+  it('answers a missing file with a 404, never the HTML page', async () => {
+    for (const url of ['/favicon.ico', '/robots.txt', '/assets/gone-456.js']) {
+      const res = await t.app.inject({ method: 'GET', url });
+      expect(res.statusCode, url).toBe(404);
+      expect(res.headers['content-type'] ?? '', url).not.toContain('text/html');
+    }
+  });
+
   it('keeps API answers in the wire format', async () => {
     const missing = await t.app.inject({ method: 'GET', url: '/api/nope' });
     expect(missing.statusCode).toBe(404);
     expect(missing.json().errors[0].code).toBe('not_found');
     const privateCall = await t.app.inject({ method: 'GET', url: '/api/auth/account' });
     expect(privateCall.statusCode).toBe(401);
+  });
+
+  it('leaves the web files their own caching: no-store is for API answers only', async () => {
+    const asset = await t.app.inject({ method: 'GET', url: '/assets/app-123.js' });
+    expect(asset.headers['cache-control']).not.toContain('no-store');
+    const shell = await t.app.inject({ method: 'GET', url: '/login' });
+    expect(shell.headers['cache-control']).not.toContain('no-store');
+    const api = await t.app.inject({ method: 'GET', url: '/api/nope' });
+    expect(api.headers['cache-control']).toBe('no-store');
   });
 });

@@ -81,7 +81,7 @@ describe('authentication', () => {
   it('answers 401 token_not_valid to a refresh token used as an access token', async () => {
     const company = await createTestCompany(t.db);
     const { user } = await createTestEmployee(t.db, company.id);
-    const refresh = await t.ctx.tokens.sign(user.id, 'refresh', 'full');
+    const { refresh } = await t.ctx.tokens.pair(user.id, 'full');
     expectError(
       await get('/api/__test/private', { authorization: `Bearer ${refresh}` }),
       401,
@@ -104,8 +104,13 @@ describe('authentication', () => {
   });
 
   it('answers 401 token_not_valid for an account that no longer exists', async () => {
-    const headers = await bearerFor(t, 987_654);
-    expectError(await get('/api/__test/private', headers), 401, 'token_not_valid');
+    // Signed by the app, for a user id with no row (and so no login session either).
+    const access = await t.ctx.tokens.sign(987_654, 'access', 'full', 'no-such-session');
+    expectError(
+      await get('/api/__test/private', { authorization: `Bearer ${access}` }),
+      401,
+      'token_not_valid',
+    );
   });
 
   it('passes with a valid token, with or without the trailing slash', async () => {

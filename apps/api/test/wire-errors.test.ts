@@ -168,3 +168,16 @@ describe('client and server errors', () => {
     expect(retryAfter).toBeLessThanOrEqual(60);
   });
 });
+
+describe('a path the router cannot decode', () => {
+  it('answers 404 in the wire format, like any unknown path', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/groups/%ED%A0%80' });
+    expect(res.statusCode).toBe(404);
+    expect(res.headers['cache-control']).toBe('no-store');
+    const body = ZErrorBody.parse(res.json());
+    expect(body).toEqual({
+      type: 'client_error',
+      errors: [{ code: 'not_found', detail: ERROR_MESSAGES_FR.not_found ?? 'not_found', attr: null }],
+    });
+  });
+});

@@ -3,7 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import iconv from 'iconv-lite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { employeeWorkedTime } from '../src/db/schema/employees.ts';
-import { currentMonth } from '../src/modules/employee-imports/worked-days-service.ts';
+import { casablancaMonth } from '../src/lib/time.ts';
 import { bearerFor } from './auth-helpers.ts';
 import { createTestCompany, createTestEmployee } from './factories.ts';
 import { createTestApp, type TestApp } from './test-app.ts';
@@ -93,7 +93,7 @@ describe('POST /employees/wd/', () => {
     ].join('\r\n');
     const response = await send(headers, csv, { month: '3', year: '2026' });
     expect(response.statusCode, response.body).toBe(200);
-    expect(response.json()).toEqual({ updated: 2, month: 3, year: 2026, ignored_columns: [] });
+    expect(response.json()).toEqual({ updated: 2, month: 3, year: 2026, ignored_columns: [], skipped: [] });
     expect(await workedTime(a.employee.id, 2026, 3)).toMatchObject({
       workedDays: '22.00',
       workedHours: '176.50',
@@ -128,8 +128,8 @@ describe('POST /employees/wd/', () => {
       'win1252',
     );
     const response = await send(headers, csv, {}, { field: 'csvfile' });
-    const { month, year } = currentMonth();
-    expect(response.json()).toEqual({ updated: 1, month, year, ignored_columns: ['Nom'] });
+    const { month, year } = casablancaMonth(new Date());
+    expect(response.json()).toEqual({ updated: 1, month, year, ignored_columns: ['Nom'], skipped: [] });
     expect(await workedTime(c.employee.id, year, month)).toMatchObject({ workedDays: '20.00' });
   });
 
@@ -171,6 +171,7 @@ describe('POST /employees/wd/', () => {
       '14:jours_travailles:invalid',
     ]);
     expect(body.report.total_rows).toBe(13);
+    expect(body.report.total_lines).toBe(14);
     // Nothing written, not even line 2.
     expect(await workedTime(a.employee.id, 2026, 4)).toBeNull();
   });

@@ -1,11 +1,6 @@
 import { expectNoSeriousViolations } from './axe.ts';
-import {
-  cancelPendingAdvances,
-  expectNoHorizontalScroll,
-  loginMoneyEmployee,
-  MONEY_EMPLOYEE,
-} from './employee-money-helpers.ts';
-import { expect, test } from './fixtures.ts';
+import { cancelPendingAdvances, loginMoneyEmployee, MONEY_EMPLOYEE } from './employee-money-helpers.ts';
+import { expect, expectNoHorizontalScroll, test } from './fixtures.ts';
 
 /** A phone: the employee screens are built for it first. */
 test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 3 });

@@ -63,12 +63,3 @@ export async function cancelPendingAdvances(request: APIRequestContext): Promise
     expect([200, 400], await cancel.text()).toContain(cancel.status());
   }
 }
-
-/** Nothing wider than the screen (no sideways scrolling on a phone). */
-export async function expectNoHorizontalScroll(page: Page): Promise<void> {
-  const widths = await page.evaluate(() => ({
-    document: document.documentElement.scrollWidth,
-    viewport: window.innerWidth,
-  }));
-  expect(widths.document, JSON.stringify(widths)).toBeLessThanOrEqual(widths.viewport);
-}

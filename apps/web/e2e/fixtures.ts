@@ -158,3 +158,23 @@ export async function expectHome(page: Page, firstName: string): Promise<void> {
   await expect(page.getByRole('heading', { level: 1, name: `Bonjour ${firstName}` })).toBeVisible();
   await expect(page.getByRole('region', { name: 'Mes services' })).toBeVisible();
 }
+
+/**
+ * The page's width and the phone's. The phone's is the viewport set for the test, not
+ * `innerWidth`: a mobile browser widens `innerWidth` (zooming out) to fit a page that overflows,
+ * which would hide the very overflow looked for.
+ */
+export async function pageWidths(page: Page): Promise<{ page: number; screen: number }> {
+  return {
+    page: await page.evaluate(() =>
+      Math.max(document.documentElement.scrollWidth, document.body.scrollWidth),
+    ),
+    screen: page.viewportSize()?.width ?? 0,
+  };
+}
+
+/** Nothing sticks out sideways: the page is no wider than the screen. */
+export async function expectNoHorizontalScroll(page: Page): Promise<void> {
+  const widths = await pageWidths(page);
+  expect(widths.page, JSON.stringify(widths)).toBeLessThanOrEqual(widths.screen);
+}

@@ -51,6 +51,8 @@ test.describe('groups', () => {
     const report = dialog.getByRole('table', { name: 'Lignes en erreur du fichier' });
     await expect(report).toContainText('ZZ999999');
     await expect(report.getByRole('cell', { name: '3', exact: true })).toBeVisible();
+    // The count in the same lines as the pointer: header, three CINs = 4 lines, the wrong one is line 3.
+    await expect(dialog.getByText(/^1 ligne en erreur sur 4\./)).toBeVisible();
     await expectNoSeriousViolations(page);
 
     // Fixed file: the group exists with its two members.

@@ -1,12 +1,7 @@
 import type { Request } from '@playwright/test';
 import { expectNoSeriousViolations } from './axe.ts';
-import { expect, test } from './fixtures.ts';
-import {
-  cancelAdvance,
-  type EmployeeAdvance,
-  expectNoHorizontalOverflow,
-  makeAdvance,
-} from './hr-money-helpers.ts';
+import { expect, expectNoHorizontalScroll, test } from './fixtures.ts';
+import { cancelAdvance, type EmployeeAdvance, makeAdvance } from './hr-money-helpers.ts';
 
 type HrStats = { active_employees: number; pending_advances: number; employees_with_advance: number };
 
@@ -51,7 +46,7 @@ test.describe('HR dashboard', () => {
     expect(res.status()).toBe(200);
     const stats = (await res.json()) as HrStats;
     expect(stats.pending_advances).toBeGreaterThanOrEqual(1);
-    const figures = page.getByRole('region', { name: /^Chiffres clés de / });
+    const figures = page.getByRole('region', { name: /^Chiffres clés (de |d’)/ });
     const figure = (label: string) =>
       figures
         .locator('div')
@@ -109,13 +104,13 @@ test.describe('HR dashboard', () => {
     await page.setViewportSize({ width: 390, height: 844 });
     await login({ role: 'rh', path: '/rh' });
     await expect(page.getByRole('heading', { level: 1, name: 'Tableau de bord' })).toBeVisible();
-    await expect(page.getByRole('region', { name: /^Chiffres clés de / })).toBeVisible();
+    await expect(page.getByRole('region', { name: /^Chiffres clés (de |d’)/ })).toBeVisible();
     await expect(
       page
         .getByRole('list', { name: 'Dernières transactions' })
         .or(page.getByText('Aucune transaction pour le moment.')),
     ).toBeVisible();
-    await expectNoHorizontalOverflow(page);
+    await expectNoHorizontalScroll(page);
     await expectNoSeriousViolations(page);
 
     await page.getByRole('button', { name: 'Ouvrir le menu' }).click();
@@ -124,6 +119,6 @@ test.describe('HR dashboard', () => {
       .getByRole('link', { name: 'Retenues sur salaire' })
       .click();
     await expect(page.getByRole('heading', { level: 1, name: 'Retenues sur salaire' })).toBeVisible();
-    await expectNoHorizontalOverflow(page);
+    await expectNoHorizontalScroll(page);
   });
 });

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import type { APIRequestContext, Download, Page } from '@playwright/test';
+import type { APIRequestContext, Download } from '@playwright/test';
 import { acceptTerms, apiLogin, expect } from './fixtures.ts';
 
 /**
@@ -70,13 +70,4 @@ export function readExcelCsv(path: string): string {
 
 export async function downloadedCsv(download: Download): Promise<string> {
   return readExcelCsv(await download.path());
-}
-
-/** Nothing sticks out sideways on a phone (no horizontal scrolling of the page). */
-export async function expectNoHorizontalOverflow(page: Page): Promise<void> {
-  const widths = await page.evaluate(() => ({
-    document: document.documentElement.scrollWidth,
-    viewport: window.innerWidth,
-  }));
-  expect(widths.document, JSON.stringify(widths)).toBeLessThanOrEqual(widths.viewport);
 }

@@ -1,11 +1,11 @@
 import { expectNoSeriousViolations } from './axe.ts';
-import { casablancaMonth, MONTHS_FR } from './casablanca-month.ts';
-import { expect, test } from './fixtures.ts';
-import { downloadedCsv, expectNoHorizontalOverflow } from './hr-money-helpers.ts';
+import { casablancaMonth, MONTHS_FR, monthInSentence, ofMonthText } from './casablanca-month.ts';
+import { expect, expectNoHorizontalScroll, test } from './fixtures.ts';
+import { downloadedCsv } from './hr-money-helpers.ts';
 
 type DeductionsPage = {
   count: number;
-  results: Array<{ employee: { first_name: string; last_name: string } }>;
+  results: Array<{ employee: { first_name: string; last_name: string }; total: string }>;
   totals: { employees: number; advances_count: number; total: string };
 };
 
@@ -33,11 +33,11 @@ test.describe('payroll deductions', () => {
     });
     expect(res.status()).toBe(200);
     const statement = (await res.json()) as DeductionsPage;
-    const region = page.getByRole('region', { name: `Retenues de ${MONTHS_FR[month - 1]} ${year}` });
+    const region = page.getByRole('region', { name: `Retenues ${ofMonthText(month, year)}` });
 
     if (statement.count === 0) {
       // The first day of a month may have nothing executed yet.
-      await expect(region.getByText(`Rien à retenir pour ${MONTHS_FR[month - 1]} ${year}.`)).toBeVisible();
+      await expect(region.getByText(`Rien à retenir pour ${monthInSentence(month, year)}.`)).toBeVisible();
     } else {
       const table = region.getByRole('table', { name: 'Retenues sur salaire par salarié' });
       const employees = statement.totals.employees;
@@ -46,14 +46,25 @@ test.describe('payroll deductions', () => {
       await expect(page.getByText(`total à retenir ${dh(statement.totals.total)}`)).toBeVisible();
       await expectNoSeriousViolations(page);
 
-      // Search: one employee's line; the totals stay the month's.
+      // Search: the employee's line, and totals that add up what is listed (the search's).
       const someone = statement.results[0]!.employee;
       await page.getByLabel('Rechercher un salarié').fill(someone.last_name);
       await expect(page).toHaveURL(/[?&]search=/);
       await expect(
         table.getByRole('rowheader', { name: `${someone.first_name} ${someone.last_name}` }),
       ).toBeVisible();
-      await expect(totalRow).toContainText(dh(statement.totals.total));
+      const searched = (await (
+        await request.get(
+          `/api/payroll/deductions/?month=${month}&year=${year}&limit=100&search=${encodeURIComponent(someone.last_name)}`,
+          { headers: { Authorization: `Bearer ${session.access}` } },
+        )
+      ).json()) as DeductionsPage;
+      const searchTotal = table.getByRole('row', { name: /^Total de la recherche \(/ });
+      await expect(searchTotal).toContainText(dh(searched.totals.total));
+      const listed = searched.results.reduce((sum, row) => sum + Number(row.total), 0);
+      expect(Number(searched.totals.total)).toBe(listed);
+      await page.getByLabel('Rechercher un salarié').fill('');
+      await expect(page).not.toHaveURL(/[?&]search=/);
     }
 
     const download = page.waitForEvent('download');
@@ -75,7 +86,7 @@ test.describe('payroll deductions', () => {
     await page.getByLabel('Mois', { exact: true }).selectOption(MONTHS_FR[previous.month - 1]!);
     await expect(page).toHaveURL(new RegExp(`month=${previous.month}&year=${previous.year}`));
     await expect(
-      page.getByRole('region', { name: `Retenues de ${MONTHS_FR[previous.month - 1]} ${previous.year}` }),
+      page.getByRole('region', { name: `Retenues ${ofMonthText(previous.month, previous.year)}` }),
     ).toBeVisible();
     await expectNoSeriousViolations(page);
   });
@@ -94,7 +105,7 @@ test.describe('payroll deductions', () => {
       await expect(page.getByRole('table', { name: 'Retenues sur salaire par salarié' })).toBeHidden();
       await expect(page.getByLabel('Totaux du mois')).toContainText('Total à retenir');
     }
-    await expectNoHorizontalOverflow(page);
+    await expectNoHorizontalScroll(page);
     await expectNoSeriousViolations(page);
 
     const download = page.waitForEvent('download');

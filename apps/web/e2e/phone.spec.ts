@@ -1,19 +1,8 @@
-import type { Page } from '@playwright/test';
 import { expectNoSeriousViolations } from './axe.ts';
-import { expect, expectHome, test } from './fixtures.ts';
+import { expect, expectHome, expectNoHorizontalScroll, test } from './fixtures.ts';
 
 /** An iPhone 12-15 sized screen: nothing may be wider than it (no sideways scrolling). */
 test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 3 });
-
-async function expectNoHorizontalScroll(page: Page) {
-  const widths = await page.evaluate(() => ({
-    document: document.documentElement.scrollWidth,
-    body: document.body.scrollWidth,
-    viewport: window.innerWidth,
-  }));
-  expect(widths.document, JSON.stringify(widths)).toBeLessThanOrEqual(widths.viewport);
-  expect(widths.body, JSON.stringify(widths)).toBeLessThanOrEqual(widths.viewport);
-}
 
 test.describe('phone screen (390×844)', () => {
   test('the login page fits the width', async ({ page }) => {

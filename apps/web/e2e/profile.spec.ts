@@ -57,7 +57,7 @@ test.describe('profile', () => {
 
     const old = await request.post('/api/auth/token', { data: { username, password: DEMO_PASSWORD } });
     expect(old.status()).toBe(401);
-    await page.getByRole('button', { name: 'Se déconnecter' }).click();
+    await page.getByRole('button', { name: 'Se déconnecter', exact: true }).click();
     await expect(page).toHaveURL(/\/login$/);
     await submitLogin(page, username, second);
     await expect(page).not.toHaveURL(/\/login$/);

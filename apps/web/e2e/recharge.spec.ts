@@ -1,6 +1,6 @@
 import { expectNoSeriousViolations } from './axe.ts';
-import { expectNoHorizontalScroll, loginMoneyEmployee, MONEY_EMPLOYEE } from './employee-money-helpers.ts';
-import { expect, test } from './fixtures.ts';
+import { loginMoneyEmployee, MONEY_EMPLOYEE } from './employee-money-helpers.ts';
+import { expect, expectNoHorizontalScroll, test } from './fixtures.ts';
 
 test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 3 });
 

@@ -1,12 +1,6 @@
 import { expectNoSeriousViolations } from './axe.ts';
-import { expect, test } from './fixtures.ts';
-import {
-  cancelAdvance,
-  downloadedCsv,
-  type EmployeeAdvance,
-  expectNoHorizontalOverflow,
-  makeAdvance,
-} from './hr-money-helpers.ts';
+import { expect, expectNoHorizontalScroll, test } from './fixtures.ts';
+import { cancelAdvance, downloadedCsv, type EmployeeAdvance, makeAdvance } from './hr-money-helpers.ts';
 
 /**
  * HR's company wallet: an advance an employee has just asked for is money out of the wallet at
@@ -88,7 +82,7 @@ test.describe('company wallet', () => {
     const cards = page.getByRole('list', { name: 'Mouvements du portefeuille' });
     await expect(cards.getByRole('listitem').first()).toBeVisible();
     await expect(page.getByRole('table', { name: 'Mouvements du portefeuille' })).toBeHidden();
-    await expectNoHorizontalOverflow(page);
+    await expectNoHorizontalScroll(page);
 
     await page.getByLabel('Rechercher un mouvement').focus();
     await page.keyboard.press('Tab');

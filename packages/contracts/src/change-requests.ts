@@ -6,7 +6,20 @@ import { CIN_RE, isValidRib, normalizeCin, normalizeRib } from './validators.ts'
  * identity and bank fields that no single person may change. An RH asks, another HR person — the
  * DRH — approves (the change applies) or refuses.
  */
-export const CHANGE_REQUEST_FIELDS = ['cin', 'rib', 'first_name', 'last_name', 'birthday', 'serial'] as const;
+export const IDENTITY_CHANGE_REQUEST_FIELDS = [
+  'cin',
+  'rib',
+  'first_name',
+  'last_name',
+  'birthday',
+  'serial',
+] as const;
+/**
+ * What a change request can carry: the identity and bank fields, which only a request may change,
+ * and the salary, which HR changes directly unless the raise is large (held as a request for a
+ * DRH's confirmation, decision 025) — or asked for by hand, e.g. by an RH for their own salary.
+ */
+export const CHANGE_REQUEST_FIELDS = [...IDENTITY_CHANGE_REQUEST_FIELDS, 'salary'] as const;
 export type ChangeRequestField = (typeof CHANGE_REQUEST_FIELDS)[number];
 
 export const CHANGE_REQUEST_FIELD_LABELS: Record<ChangeRequestField, string> = {
@@ -16,7 +29,19 @@ export const CHANGE_REQUEST_FIELD_LABELS: Record<ChangeRequestField, string> = {
   last_name: 'Nom',
   birthday: 'Date de naissance',
   serial: 'Matricule',
+  salary: 'Salaire mensuel',
 };
+
+/**
+ * A raise of the salary by more than this percentage, made by HR on the employee's record, is not
+ * applied: it waits, as a change request, for a DRH other than its author (decision 025).
+ */
+export const SALARY_RAISE_CONFIRMATION_PERCENT = 20;
+
+/** Whether going from `before` to `after` centimes needs a DRH's confirmation (from 0: always). */
+export function isLargeSalaryRaise(before: bigint, after: bigint): boolean {
+  return after * 100n > before * BigInt(100 + SALARY_RAISE_CONFIRMATION_PERCENT);
+}
 
 export const CHANGE_REQUEST_STATUSES = ['pending', 'approved', 'refused'] as const;
 export type ChangeRequestStatus = (typeof CHANGE_REQUEST_STATUSES)[number];
@@ -90,6 +115,14 @@ export function normalizeNewValue(
       return Array.from(trimmed).length <= SERIAL_MAX_LENGTH
         ? { value: trimmed }
         : { error: 'max_length', maximum: SERIAL_MAX_LENGTH };
+    case 'salary': {
+      // "9000", "9 000,50" or "9000.5" → "9000.50", as the API stores and sends amounts.
+      const amount = trimmed.replace(/[\s\u00a0\u202f]/g, '').replace(',', '.');
+      if (!/^\d{1,10}(?:\.\d{1,2})?$/.test(amount)) return { error: 'invalid' };
+      const [units = '0', cents = ''] = amount.split('.');
+      const value = `${BigInt(units)}.${cents.padEnd(2, '0')}`;
+      return value === '0.00' ? { error: 'AMOUNT_MUST_BE_POSITIVE' } : { value };
+    }
   }
 }
 

@@ -51,16 +51,6 @@ export const WALLET_EXPORT_STATUS_LABELS_FR: Record<TWalletExportStatus, string>
   failed: 'Échoué',
 };
 
-/** One wallet export (history); `status` defaults to "finished" (spec §9). */
-export const ZWalletExport = z.object({
-  id: z.number().int(),
-  status: z.enum(WALLET_EXPORT_STATUSES),
-  created: z.string(),
-  rows: z.number().int(),
-  download_url: z.string().nullable(),
-});
-export type TWalletExport = z.infer<typeof ZWalletExport>;
-
 /** Body of POST /company/wallet/export/: the list's filters (all optional). */
 export const ZWalletExportRequest = z.object({
   transaction_type: z.enum(WALLET_TRANSACTION_TYPES).optional(),
@@ -70,3 +60,21 @@ export const ZWalletExportRequest = z.object({
   created_before: z.string().optional(),
 });
 export type TWalletExportRequest = z.input<typeof ZWalletExportRequest>;
+
+/**
+ * The filters an export used, as they were sent (dates `YYYY-MM-DD`, Casablanca days); none
+ * present means every movement. Shown in the history so each file says what it holds.
+ */
+export const ZWalletExportFilters = ZWalletExportRequest;
+export type TWalletExportFilters = z.infer<typeof ZWalletExportFilters>;
+
+/** One wallet export (history); `status` defaults to "finished" (spec §9). */
+export const ZWalletExport = z.object({
+  id: z.number().int(),
+  status: z.enum(WALLET_EXPORT_STATUSES),
+  created: z.string(),
+  rows: z.number().int(),
+  download_url: z.string().nullable(),
+  filters: ZWalletExportFilters,
+});
+export type TWalletExport = z.infer<typeof ZWalletExport>;

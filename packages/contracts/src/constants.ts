@@ -2,6 +2,11 @@
 export const CURRENCY = 'MAD';
 export const LOCALE = 'fr-MA';
 export const TIME_ZONE = 'Africa/Casablanca';
+/**
+ * Every API response says Casablanca's offset now ("+00:00"), so a screen computes "today" and
+ * "this month" without trusting the device's time zone rules (decision 023).
+ */
+export const CASABLANCA_OFFSET_HEADER = 'casablanca-offset';
 
 export const ADVANCE_PERCENTAGE_OPTIONS = [10, 20, 30, 40, 50, 60, 70, 80, 90, 100] as const;
 export const ADVANCES_PER_MONTH_OPTIONS = [1, 2, 3, 4, 5, 6, 7, 8, 9, -1] as const;

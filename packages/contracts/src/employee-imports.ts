@@ -198,6 +198,12 @@ export type TImportRowError = z.infer<typeof ZImportRowError>;
 export const ZImportReport = z.object({
   /** Data rows read (blank lines left out). */
   total_rows: z.number().int(),
+  /**
+   * The file's lines as Excel numbers them: the last line read, the header (line 1) included. The
+   * screens count in these lines, like each error's `row`, so "1 ligne en erreur sur 3" and
+   * "Ligne 3" speak of the same line.
+   */
+  total_lines: z.number().int(),
   /** How many distinct lines have at least one error. */
   error_rows: z.number().int(),
   /** Every error found; `errors` lists the first MAX_REPORTED_ERRORS of them, by line. */
@@ -229,6 +235,12 @@ export const ZWorkedDaysUploadResponse = z.object({
   month: z.number().int(),
   year: z.number().int(),
   ignored_columns: z.array(z.string()),
+  /**
+   * Rows not written because the uploader may not change them (decision 025): their own row
+   * (SELF_EDIT_FORBIDDEN) and, for an RH, a DRH's row (DRH_RECORD_PROTECTED). Another HR person
+   * uploads them.
+   */
+  skipped: z.array(ZImportRowError),
 });
 export type TWorkedDaysUploadResponse = z.infer<typeof ZWorkedDaysUploadResponse>;
 

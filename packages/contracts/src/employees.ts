@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CHANGE_REQUEST_FIELDS } from './change-requests.ts';
+import { CHANGE_REQUEST_FIELDS, IDENTITY_CHANGE_REQUEST_FIELDS, ZPersonRef } from './change-requests.ts';
 import { ADVANCE_PERCENTAGE_OPTIONS, ADVANCES_PER_MONTH_OPTIONS } from './constants.ts';
 import { ZCin, ZEmail, ZPhone, ZRib } from './validators.ts';
 import { ZMoney } from './wire.ts';
@@ -53,9 +53,42 @@ export const EMPLOYEE_DEFAULTS = {
 
 /**
  * Identity and bank fields that only a change request (asked by an RH, decided by the DRH) may
- * change: exactly the fields a change request can carry.
+ * change. (A change request may also carry the salary, which HR otherwise changes directly.)
  */
-export const CHANGE_REQUEST_ONLY_FIELDS = CHANGE_REQUEST_FIELDS;
+export const CHANGE_REQUEST_ONLY_FIELDS = IDENTITY_CHANGE_REQUEST_FIELDS;
+
+/**
+ * The money fields of an employment record, as PUT /employees/{id}/ names them (decision 025):
+ * nobody changes them on their own record, and every change is kept in the audit trail.
+ */
+export const EMPLOYEE_MONEY_FIELDS = [
+  'salary',
+  'hourly_rate',
+  'net_payable',
+  'advance_percentage',
+  'max_advances_per_month',
+  'max_free_advances_per_month',
+  'total_max_advance_per_month',
+  'balance_method',
+  'is_restricted',
+] as const;
+export type EmployeeMoneyField = (typeof EMPLOYEE_MONEY_FIELDS)[number];
+
+/** What the audit trail of an employee records (decision 025): the money fields and the RIB. */
+export const AUDITED_FIELDS = [...EMPLOYEE_MONEY_FIELDS, 'rib'] as const;
+export type AuditedField = (typeof AUDITED_FIELDS)[number];
+export const AUDITED_FIELD_LABELS_FR: Record<AuditedField, string> = {
+  salary: 'Salaire mensuel',
+  hourly_rate: 'Taux horaire',
+  net_payable: 'Net à payer',
+  advance_percentage: "Pourcentage d'avance",
+  max_advances_per_month: 'Avances par mois',
+  max_free_advances_per_month: 'Avances gratuites par mois',
+  total_max_advance_per_month: 'Montant maximal par mois',
+  balance_method: 'Méthode de calcul du solde',
+  is_restricted: 'Accès aux avances restreint',
+  rib: 'RIB',
+};
 
 // ---------------------------------------------------------------------------------------------
 // Input building blocks. HTML forms send strings: blank means "not given", digits are numbers.
@@ -262,6 +295,22 @@ export const ZWorkedTime = z.object({
 });
 
 /** GET /employees/{id}: the profile, status, group, card, balance settings and recent advances. */
+/** Fields a pending change may be about: a change request's, or a contact HR changed. */
+export const PENDING_CHANGE_FIELDS = [...CHANGE_REQUEST_FIELDS, 'email', 'phone'] as const;
+export type PendingChangeField = (typeof PENDING_CHANGE_FIELDS)[number];
+
+export const ZPendingChange = z.object({
+  field: z.enum(PENDING_CHANGE_FIELDS),
+  /** The value it will take (null: an e-mail address removed). */
+  new_value: z.string().nullable(),
+  requested_by: ZPersonRef,
+  created: z.string(),
+  /** Who must act: a DRH (a change request, whose id is given) or the employee (a new contact). */
+  awaiting: z.enum(['drh', 'employee']),
+  change_request_id: z.number().int().nullable(),
+});
+export type TPendingChange = z.infer<typeof ZPendingChange>;
+
 export const ZEmployeeDetail = ZEmployeeListItem.extend({
   is_restricted: z.boolean(),
   hourly_rate: ZMoney,
@@ -282,9 +331,31 @@ export const ZEmployeeDetail = ZEmployeeListItem.extend({
   worked_time: ZWorkedTime.nullable(),
   /** The latest advances; always empty until the advances issue. */
   recent_advances: z.array(z.record(z.string(), z.unknown())),
+  /**
+   * Changes asked but not applied yet (decision 025): the employee's pending change requests (a
+   * large raise waits for a DRH) and the new e-mail or phone HR gave, until the person confirms it.
+   */
+  pending_changes: z.array(ZPendingChange),
   updated: z.string(),
 });
 export type TEmployeeDetail = z.infer<typeof ZEmployeeDetail>;
+
+/**
+ * GET /employees/{id}/audit/: one change to a money field or the RIB, newest first. Values as the
+ * API sends them ("8000.00", "50", "true", the RIB's 24 digits).
+ */
+export const ZEmployeeAuditEntry = z.object({
+  id: z.number().int(),
+  field: z.enum(AUDITED_FIELDS),
+  old_value: z.string().nullable(),
+  new_value: z.string().nullable(),
+  changed_by: ZPersonRef,
+  /** The DRH who approved it, when it went through a change request (a RIB, a large raise). */
+  approved_by: ZPersonRef.nullable(),
+  change_request_id: z.number().int().nullable(),
+  created: z.string(),
+});
+export type TEmployeeAuditEntry = z.infer<typeof ZEmployeeAuditEntry>;
 
 /** POST /employees/ answers the new employee and which channels carried the activation link. */
 export const ZCreateEmployeeResponse = ZEmployeeDetail.extend({

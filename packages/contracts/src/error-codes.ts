@@ -47,7 +47,8 @@ export const ERROR_MESSAGES_FR: Record<string, string> = {
   unsupported_media_type: "Ce type de contenu n'est pas accepté.",
   payload_too_large: 'Le fichier envoyé est trop volumineux.',
   // Field validation (the field name is added by the form when it knows it)
-  required: 'Ce champ est obligatoire.',
+  // Spec §5's style for every required field (lower case, no full stop); the form adds the label.
+  required: 'ce champ est obligatoire',
   null: 'Ce champ ne peut pas être vide.',
   blank: 'Ce champ ne peut pas être vide.',
   invalid: "La valeur saisie n'est pas valide.",
@@ -73,9 +74,13 @@ export const ERROR_MESSAGES_FR: Record<string, string> = {
   phone_not_confirmed: 'Veuillez confirmer votre numéro de téléphone avec le code reçu par SMS.',
   PHONE_EXISTS: 'Ce numéro de téléphone est déjà utilisé.',
   EMAIL_EXISTS: 'Cette adresse e-mail est déjà utilisée.',
+  PHONE_NOT_MOBILE: 'Saisissez un numéro de mobile (06…, 07… ou +212 6…/7…) : le code est envoyé par SMS.',
+  SAME_PHONE: 'Ce numéro est déjà celui de votre compte. Saisissez le nouveau numéro.',
+  SAME_EMAIL: 'Cette adresse est déjà celle de votre compte. Saisissez la nouvelle adresse.',
   // OTP
   OTP_RETRIES_REACHED: "Vous avez atteint la limite d'envoi de codes. Veuillez réessayer plus tard.",
   incorrect_otp: 'Le code saisi est incorrect ou a expiré.',
+  INVALID_OTP: 'Le code de vérification est composé de 6 chiffres.',
   OTP_EXPIRED: 'Le code a expiré, veuillez en demander un nouveau.',
   OTP_ATTEMPTS_EXCEEDED: 'Trop de codes erronés. Veuillez demander un nouveau code.',
   // Balance and limits
@@ -119,10 +124,11 @@ export const ERROR_MESSAGES_FR: Record<string, string> = {
   // Expenses
   EXPENSE_VALIDATOR_DEFINED: 'Ce salarié est déjà valideur.',
   // Password
-  PASSWORD_REQUIRED: "L'ancien mot de passe est obligatoire.",
+  PASSWORD_REQUIRED: 'le champ "Mot de passe actuel" est obligatoire',
   PASSWORD_INCORECT: "L'ancien mot de passe est incorrect.",
   PASSWORD_NOT_REQUIRED: "L'ancien mot de passe n'est pas requis.",
   PASSWORD_MISMATCH: 'Les deux mots de passe ne correspondent pas.',
+  SAME_PASSWORD: 'Le nouveau mot de passe doit être différent du mot de passe actuel.',
   PASSWORD_TOO_COMMON: 'Ce mot de passe est trop courant.',
   PASSWORD_ENTIRELY_NUMERIC: 'Ce mot de passe est entièrement numérique.',
   PASSWORD_TOO_SHORT: 'Ce mot de passe est trop court. Il doit contenir au moins 8 caractères.',
@@ -161,6 +167,14 @@ export const ERROR_MESSAGES_FR: Record<string, string> = {
   EMPLOYEE_NOT_ACTIVATED:
     "Ce salarié n'a pas encore activé son compte (envoyez-lui le lien d'activation) ou a été désactivé.",
   EMPLOYEE_HAS_NO_EMAIL: "Ce salarié n'a pas d'adresse e-mail : envoyez le lien par SMS.",
+  // Separation of duties (issue 8 §2, decision 025)
+  SELF_EDIT_FORBIDDEN:
+    "Vous ne pouvez pas modifier votre propre rémunération, vos plafonds d'avance ni votre temps travaillé : un autre membre RH doit le faire.",
+  DRH_RECORD_PROTECTED: "Seul un autre DRH peut modifier le dossier ou le compte d'un DRH.",
+  EMPLOYEE_NO_CONFIRMED_CONTACT:
+    "Ce salarié n'a ni adresse e-mail ni téléphone confirmé : le lien ne peut pas lui être envoyé. Il confirmera son numéro par SMS à sa prochaine connexion.",
+  CHANGE_REQUEST_ABOUT_SELF:
+    'Vous ne pouvez pas valider une demande qui concerne votre propre dossier : un autre DRH doit la traiter.',
   // Self-signup: identities, invitations, public signup (issue 4)
   INVALID_DATE_FORMAT: "La date n'est pas valide (format attendu : jj/mm/aaaa).",
   DUPLICATE_IN_FILE: 'Cette valeur figure plusieurs fois dans le fichier.',
@@ -179,6 +193,19 @@ export const ERROR_MESSAGES_FR: Record<string, string> = {
   EMPLOYEE_NOT_FOUND: 'Aucun salarié de votre société avec ce matricule ou cette CIN.',
   EMPLOYEE_MISMATCH: 'Le matricule et la CIN de cette ligne ne désignent pas le même salarié.',
 };
+
+/**
+ * Details more precise than their code's text, sent with a DRF code (the code stays DRF's, so a
+ * client that only knows `invalid` still understands the answer).
+ */
+export const VALIDATION_DETAILS_FR = {
+  /** Code `invalid`: a NUL character or a lone UTF-16 surrogate, which no text may contain. */
+  unsafeText: 'Ce champ contient un caractère non autorisé (caractère nul ou encodage invalide).',
+  /** Code `invalid`: PostgreSQL refused a value that got past the boundary (the last safety net). */
+  databaseRefused: "Une des valeurs envoyées n'est pas valide.",
+  /** Code `invalid_choice` on `ordering`; `{0}` is the unknown name. */
+  unknownOrdering: 'Tri inconnu : « {0} ».',
+} as const;
 
 export const UNKNOWN_ERROR_TEMPLATE_FR = 'Erreur interne, veuillez contacter le support ... code [{0}]';
 

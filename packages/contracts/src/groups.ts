@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ZObjectId } from './wire.ts';
 
 /** A group of employees (spec §3 Group) as HR lists it; `employee_count` counts every member. */
 export const ZGroup = z.object({
@@ -16,6 +17,11 @@ export const GROUP_NAME_MAX_LENGTH = 100;
 /** Most employees one JSON create may move into the new group (a CSV file has its own limit). */
 export const GROUP_MAX_MEMBERS_PER_REQUEST = 20_000;
 
+/** A name another group of the company already has (code `unique` on `name`). */
+export const GROUP_NAME_TAKEN_FR = 'Un groupe porte déjà ce nom.';
+/** Texts of the group forms more precise than the catalogue's, by `attr.code`. */
+export const GROUP_FIELD_MESSAGES_FR: Record<string, string> = { 'name.unique': GROUP_NAME_TAKEN_FR };
+
 const ZGroupName = z.string().trim().min(1).max(GROUP_NAME_MAX_LENGTH);
 
 /**
@@ -24,7 +30,7 @@ const ZGroupName = z.string().trim().min(1).max(GROUP_NAME_MAX_LENGTH);
  */
 export const ZCreateGroupRequest = z.object({
   name: ZGroupName,
-  employees: z.array(z.number().int().positive()).max(GROUP_MAX_MEMBERS_PER_REQUEST).optional(),
+  employees: z.array(ZObjectId).max(GROUP_MAX_MEMBERS_PER_REQUEST).optional(),
 });
 export type TCreateGroupRequest = z.input<typeof ZCreateGroupRequest>;
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ZObjectId } from './wire.ts';
 
 /**
  * In-app notifications (spec §3 Notification, §7 Notifications). The server stores the event
@@ -14,6 +15,23 @@ export const NOTIFICATION_EVENTS = [
   'recharge_failed',
 ] as const;
 export type TNotificationEvent = (typeof NOTIFICATION_EVENTS)[number];
+
+/** The kinds of money movement a notification can point at (its `target`). */
+export const NOTIFICATION_TARGET_TYPES = ['advance', 'recharge'] as const;
+export type TNotificationTargetType = (typeof NOTIFICATION_TARGET_TYPES)[number];
+
+/**
+ * What each event is about: a notification of an event about money points at that movement
+ * (`target`, never null for these); an event mapped to null (none yet) has no target.
+ */
+export const NOTIFICATION_TARGET_OF = {
+  advance_created: 'advance',
+  advance_executed: 'advance',
+  advance_failed: 'advance',
+  advance_canceled: 'advance',
+  recharge_executed: 'recharge',
+  recharge_failed: 'recharge',
+} as const satisfies Record<TNotificationEvent, TNotificationTargetType | null>;
 
 /** Parameters a template may use: `{amount}` (decimal string), `{phone}`, `{reason}`. */
 export type TNotificationParameters = Record<string, string | number | boolean | null>;
@@ -61,12 +79,25 @@ export function renderNotificationText(
     .trim();
 }
 
+/**
+ * The movement a notification is about: the advance or top-up `id`, and when it was `created`
+ * (its Casablanca month is the history page that lists it).
+ */
+export const ZNotificationTarget = z.object({
+  type: z.enum(NOTIFICATION_TARGET_TYPES),
+  id: z.number().int(),
+  created: z.string(),
+});
+export type TNotificationTarget = z.infer<typeof ZNotificationTarget>;
+
 export const ZNotification = z.object({
   id: z.number().int(),
   event: z.string(),
   is_read: z.boolean(),
   timestamp: z.string(),
   parameters: z.record(z.string(), z.union([z.string(), z.number(), z.boolean(), z.null()])),
+  /** The advance or top-up the notification reports; null for an event about no movement. */
+  target: ZNotificationTarget.nullable(),
 });
 export type TNotification = z.infer<typeof ZNotification>;
 
@@ -82,7 +113,7 @@ export type TUnseenNotifications = z.infer<typeof ZUnseenNotifications>;
  * caller's (`{all: true}`). Neither → `id` required (checked by the route).
  */
 export const ZNotificationMark = z.object({
-  id: z.number().int().positive().optional(),
+  id: ZObjectId.optional(),
   all: z.boolean().optional(),
 });
 export type TNotificationMark = z.infer<typeof ZNotificationMark>;

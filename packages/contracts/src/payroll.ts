@@ -6,7 +6,7 @@ import { paginated, ZMoney } from './wire.ts';
  * Payroll deduction statement (issue 3, beyond the spec): for one Casablanca month, per employee,
  * what payroll must deduct from the salary: advances executed that month, their fees, and top-ups
  * executed that month. GET /payroll/deductions/?month=&year= (JSON, paginated with limit/offset,
- * search) and GET /payroll/deductions/export?month=&year= (CSV for French Excel: `;`, UTF-8 BOM).
+ * search) and GET /payroll/deductions/export?month=&year=&search= (CSV for French Excel: `;`, UTF-8 BOM).
  */
 
 /** A whole number from a query string ("10"); a missing one is `required`, "dix" is `invalid`. */
@@ -36,7 +36,10 @@ export const ZPayrollDeduction = z.object({
 });
 export type TPayrollDeduction = z.infer<typeof ZPayrollDeduction>;
 
-/** The whole month's totals (every employee with a deduction, whatever the page or search). */
+/**
+ * The totals of the employees listed: every page, but only those the search keeps (with no search,
+ * the whole month). The CSV export takes the same `search` and ends with the same totals.
+ */
 export const ZPayrollDeductionTotals = z.object({
   employees: z.number().int(),
   advances_count: z.number().int(),

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ZTokenPair } from './auth.ts';
-import { ZEmail, ZPhone } from './validators.ts';
+import { ZEmail, ZOtpCode, ZPhone } from './validators.ts';
 
 /**
  * Self-signup (spec §7 Company, identities and signup invitations; the public signup page).
@@ -141,11 +141,6 @@ export type TBulkSendResponse = z.infer<typeof ZBulkSendResponse>;
 // Public signup
 
 const ZSignupToken = z.string().trim().min(1).max(256);
-const ZOtpCode = z
-  .string()
-  .trim()
-  .regex(/^\d{6}$/);
-
 /** GET /signup/{token}: what the page shows before anything is typed. */
 export const ZSignupCompanyResponse = z.object({ company: z.object({ name: z.string() }) });
 export type TSignupCompanyResponse = z.infer<typeof ZSignupCompanyResponse>;

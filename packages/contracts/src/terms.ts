@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ZObjectId } from './wire.ts';
 
 export const ZTerms = z.object({
   id: z.number().int(),
@@ -8,7 +9,7 @@ export const ZTerms = z.object({
   accepted: z.boolean(),
 });
 export type TTerms = z.infer<typeof ZTerms>;
-export const ZAcceptTermsRequest = z.object({ terms: z.number().int().positive() });
+export const ZAcceptTermsRequest = z.object({ terms: ZObjectId });
 
 export const ZAnnouncement = z.object({
   id: z.number().int(),

@@ -15,6 +15,16 @@ export function isMoroccanMobile(raw: string): boolean {
   return phone !== null && /^\+212[67]/.test(phone);
 }
 
+/**
+ * Text any field may hold: no NUL character (PostgreSQL's text cannot store it and refuses the
+ * whole query) and no lone UTF-16 surrogate (not a character: the database drivers would store
+ * U+FFFD in its place). The API refuses other text at its boundary, for every string it is sent.
+ */
+const LONE_SURROGATE_RE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+export function isSafeText(value: string): boolean {
+  return !value.includes('\u0000') && !LONE_SURROGATE_RE.test(value);
+}
+
 /** CIN (carte d'identité nationale): one or two letters then up to six digits, e.g. "BE123456". */
 export const CIN_RE = /^[A-Z]{1,2}\d{1,6}$/;
 export function normalizeCin(raw: string): string {
@@ -27,6 +37,23 @@ export const ZPhone = z
   .min(1)
   .refine((v) => normalizeMoroccanPhone(v) !== null, { message: 'INVALID_PHONE' })
   .transform((v) => normalizeMoroccanPhone(v) as string);
+
+/**
+ * A Moroccan mobile, the only phone a code can be sent to by SMS: 06/07 followed by 8 digits
+ * (+2126…/+2127…, 00212…), stored as +212…. A valid fixed line (05…) is PHONE_NOT_MOBILE, anything
+ * else INVALID_PHONE.
+ */
+export const ZMobilePhone = z
+  .string()
+  .trim()
+  .min(1)
+  .refine((v) => normalizeMoroccanPhone(v) !== null, { message: 'INVALID_PHONE', abort: true })
+  .refine(isMoroccanMobile, { message: 'PHONE_NOT_MOBILE' })
+  .transform((v) => normalizeMoroccanPhone(v) as string);
+
+/** The 6-digit code sent by SMS or e-mail: digits only (INVALID_OTP otherwise). */
+export const OTP_RE = /^\d{6}$/;
+export const ZOtpCode = z.string().trim().regex(OTP_RE, { message: 'INVALID_OTP' });
 
 export const ZEmail = z
   .string()

@@ -1,13 +1,14 @@
 import { mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import type { ExtractTablesWithRelations } from 'drizzle-orm';
 import { drizzle as drizzleNodePg, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
+import type { NodePgQueryResultHKT } from 'drizzle-orm/node-postgres/session';
 import type { PgTransaction } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
-import type { PgliteQueryResultHKT } from 'drizzle-orm/pglite/session';
 import pg from 'pg';
 import * as schema from './schema.ts';
 
@@ -17,7 +18,7 @@ export type Schema = typeof schema;
  * database object has the same query API; only its result type parameter differs.
  */
 export type Db = NodePgDatabase<Schema>;
-export type Tx = PgTransaction<PgliteQueryResultHKT, Schema, ExtractTablesWithRelations<Schema>>;
+export type Tx = PgTransaction<NodePgQueryResultHKT, Schema, ExtractTablesWithRelations<Schema>>;
 export type DbOrTx = Db | Tx;
 
 export type Database = {
@@ -48,7 +49,9 @@ export function openDatabase(options: DatabaseOptions): Database {
   }
   const inMemory = options.pgliteDir === 'memory://';
   if (!inMemory) mkdirSync(options.pgliteDir, { recursive: true });
-  const client = new PGlite(inMemory ? undefined : options.pgliteDir);
+  // pg_trgm backs the employee search index (migration 0013; PostgreSQL has it in contrib). One
+  // options object: `new PGlite(undefined, options)` would drop the options.
+  const client = new PGlite({ dataDir: inMemory ? undefined : options.pgliteDir, extensions: { pg_trgm } });
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   return {
     db,

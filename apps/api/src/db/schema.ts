@@ -1,6 +1,7 @@
 /** All tables, one file per domain under schema/. drizzle-kit reads this list. */
 
 export * from './schema/accounts.ts';
+export * from './schema/audit.ts';
 export * from './schema/auth.ts';
 export * from './schema/companies.ts';
 export * from './schema/content.ts';

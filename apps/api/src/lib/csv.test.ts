@@ -65,6 +65,13 @@ describe('looksLikeText / hasCsvExtension', () => {
     expect(looksLikeText(Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]))).toBe(false);
     expect(looksLikeText(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a]))).toBe(false);
     expect(looksLikeText(Buffer.from([0x41, 0x42, 0x00, 0x43]))).toBe(false);
+    // A NUL past the sniffed start, or a UTF-16 one (PostgreSQL text cannot hold it).
+    expect(looksLikeText(Buffer.concat([Buffer.from(`a;b\n${' '.repeat(9000)}`), Buffer.from([0x00])]))).toBe(
+      false,
+    );
+    expect(
+      looksLikeText(Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from('a;\u0000', 'utf16le')])),
+    ).toBe(false);
     expect(looksLikeText(Buffer.from(Array.from({ length: 200 }, (_, i) => (i % 2 ? 0x01 : 0x41))))).toBe(
       false,
     );

@@ -66,15 +66,17 @@ const SIGNATURES: ReadonlyArray<{ bytes: readonly number[]; what: string }> = [
 /**
  * Content sniffing: true when the bytes look like a text file (what a CSV is), false for a PDF,
  * an Excel workbook (.xlsx is a zip, .xls an OLE file), an image or other binary data. A renamed
- * `classeur.xlsx → classeur.csv` is refused here, not parsed into garbage.
+ * `classeur.xlsx → classeur.csv` is refused here, not parsed into garbage. A NUL character
+ * anywhere (in UTF-16 too) is refused as well: no text has one, and PostgreSQL cannot store it.
  */
 export function looksLikeText(buffer: Uint8Array): boolean {
   if (SIGNATURES.some((s) => startsWith(buffer, s.bytes))) return false;
-  if (startsWith(buffer, [0xff, 0xfe]) || startsWith(buffer, [0xfe, 0xff])) return true;
+  if (startsWith(buffer, [0xff, 0xfe]) || startsWith(buffer, [0xfe, 0xff]))
+    return !decodeCsvBuffer(buffer).text.includes('\u0000');
+  if (buffer.includes(0)) return false;
   const sample = buffer.subarray(0, 8192);
   let control = 0;
   for (const byte of sample) {
-    if (byte === 0) return false;
     // Control characters other than tab, LF, CR and form feed do not occur in text.
     if (byte < 0x20 && byte !== 0x09 && byte !== 0x0a && byte !== 0x0d && byte !== 0x0c) control += 1;
   }

@@ -1,11 +1,12 @@
-import { ERROR_MESSAGES_FR } from '@tasbiq/contracts/error-codes';
+import { ERROR_MESSAGES_FR, VALIDATION_DETAILS_FR } from '@tasbiq/contracts/error-codes';
 import type { TErrorBody } from '@tasbiq/contracts/wire';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import FindMyWay, { type HTTPMethod } from 'find-my-way';
 import { AppError } from './errors.ts';
 import { RequestValidationError } from './validation.ts';
 
-function body(
+/** One wire error body (French detail from the catalogue unless given). */
+export function errorBody(
   type: TErrorBody['type'],
   code: string,
   detail?: string,
@@ -28,6 +29,26 @@ const FASTIFY_CLIENT_ERRORS: Record<string, { status: number; code: string }> = 
 };
 
 /**
+ * PostgreSQL's SQLSTATEs for a value it cannot take: 22021 character_not_in_repertoire (a NUL in
+ * text), 22P05 untranslatable_character, 22003 numeric_value_out_of_range (past `integer`),
+ * 22P02 invalid_text_representation. The boundary (lib/validation.ts, lib/list-params.ts) refuses
+ * such input first; this is the last safety net, so a check missing there answers 400, not 500.
+ */
+const DATABASE_INPUT_ERRORS = new Set(['22021', '22P05', '22003', '22P02']);
+
+/** The database's error behind a failure (Drizzle wraps the driver's error as `cause`), if it is one of those. */
+function databaseInputError(error: unknown): { code: string } | undefined {
+  let current = error;
+  for (let depth = 0; depth < 5 && current && typeof current === 'object'; depth++) {
+    const { code, severity, cause } = current as { code?: unknown; severity?: unknown; cause?: unknown };
+    if (typeof code === 'string' && typeof severity === 'string' && DATABASE_INPUT_ERRORS.has(code))
+      return { code };
+    current = cause;
+  }
+  return undefined;
+}
+
+/**
  * One place turns every failure into the wire format of ARCHITECTURE.md: our AppError, request
  * validation (field paths), Fastify's client errors, rate limiting, and anything else as a 500
  * without internals.
@@ -44,18 +65,28 @@ export function installErrorHandling(app: FastifyInstance): void {
     }
     if (error instanceof AppError) {
       reply.headers(error.headers);
-      return reply.status(error.status).send(body(error.type, error.code, error.message, error.attr));
+      return reply.status(error.status).send(errorBody(error.type, error.code, error.message, error.attr));
     }
     const known = error.code ? FASTIFY_CLIENT_ERRORS[error.code] : undefined;
-    if (known) return reply.status(known.status).send(body('client_error', known.code));
+    if (known) return reply.status(known.status).send(errorBody('client_error', known.code));
     if (error.statusCode === 429) {
-      return reply.status(429).send(body('client_error', 'throttled'));
+      return reply.status(429).send(errorBody('client_error', 'throttled'));
     }
     if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
-      return reply.status(error.statusCode).send(body('client_error', 'parse_error'));
+      return reply.status(error.statusCode).send(errorBody('client_error', 'parse_error'));
+    }
+    const refused = databaseInputError(error);
+    if (refused) {
+      // Logged: it means a boundary check is missing for this input.
+      request.log.warn({ err: error, sqlstate: refused.code }, 'database refused an input value');
+      return reply
+        .status(400)
+        .send(
+          errorBody('validation_error', 'invalid', VALIDATION_DETAILS_FR.databaseRefused, 'non_field_errors'),
+        );
     }
     request.log.error({ err: error }, 'unhandled error');
-    return reply.status(500).send(body('server_error', 'error'));
+    return reply.status(500).send(errorBody('server_error', 'error'));
   });
 
   // find-my-way is Fastify's own router: a second copy tells "no such path" (404) from
@@ -80,9 +111,13 @@ export function installErrorHandling(app: FastifyInstance): void {
       return reply
         .status(405)
         .send(
-          body('client_error', 'method_not_allowed', `La méthode « ${request.method} » n'est pas autorisée.`),
+          errorBody(
+            'client_error',
+            'method_not_allowed',
+            `La méthode « ${request.method} » n'est pas autorisée.`,
+          ),
         );
     }
-    return reply.status(404).send(body('client_error', 'not_found'));
+    return reply.status(404).send(errorBody('client_error', 'not_found'));
   });
 }

@@ -1,5 +1,9 @@
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from '@tasbiq/contracts/constants';
+import { VALIDATION_MESSAGES_FR } from '@tasbiq/contracts/error-codes';
+import { MAX_DB_INTEGER } from '@tasbiq/contracts/wire';
 import { z } from 'zod';
+import { isDateRangeInverted } from './list-sql.ts';
+import type { FieldIssue } from './validation.ts';
 
 /**
  * Query-string building blocks with Django REST Framework's semantics, used by every list
@@ -16,15 +20,27 @@ export const zLimit = z
   })
   .optional();
 
+/**
+ * A whole number (made from digits) PostgreSQL can take (ids are `integer`): past it, `max_value`
+ * rather than a database error. No `int()`: its safe-integer bound would be a second `max_value`.
+ */
+const zDbInteger = z.number().max(MAX_DB_INTEGER);
+
+/** Digits as a number; 309 digits or more stay finite, so they are `max_value` too, not `invalid`. */
+const digitsToNumber = (digits: string) => Math.min(Number(digits), Number.MAX_VALUE);
+
+/** A bad offset falls back to 0 (DRF); one past the database's integers is `max_value`. */
 export const zOffset = z
   .unknown()
-  .transform((v) => (typeof v === 'string' && /^\d+$/.test(v) ? Number(v) : 0))
+  .transform((v) => (typeof v === 'string' && /^\d+$/.test(v) ? digitsToNumber(v) : 0))
+  .pipe(zDbInteger)
   .optional();
 
-/** DRF's page number pagination (wallet transactions use `?page=`). */
+/** DRF's page number pagination (wallet transactions use `?page=`); bounded like the offset. */
 export const zPage = z
   .unknown()
-  .transform((v) => (typeof v === 'string' && /^\d+$/.test(v) && Number(v) > 0 ? Number(v) : 1))
+  .transform((v) => (typeof v === 'string' && /^\d+$/.test(v) && Number(v) > 0 ? digitsToNumber(v) : 1))
+  .pipe(zDbInteger)
   .optional();
 
 const TRUE = new Set(['true', '1', 'True']);
@@ -60,9 +76,32 @@ function isDateParam(value: string): boolean {
 
 /**
  * An inclusive calendar date `YYYY-MM-DD` (DRF DateFilter); also accepts a full ISO datetime.
- * One check, so a bad value yields one `invalid` error, not one per failed rule.
+ * One check, so a bad value yields one `invalid` error, not one per failed rule. A pair
+ * `<name>_after` / `<name>_before` whose end is before its start is refused for every route at
+ * once, by the validator compiler (`dateRangeIssues`).
  */
 export const zDateParam = z.string().refine(isDateParam, { message: 'invalid' }).optional();
+
+/**
+ * Spec §5, "La date de fin doit être après la date de début.": one `invalid` issue on the
+ * `_before` field of each `X_after` / `X_before` pair of a request (query string or body, top
+ * level) whose two dates are valid and inverted. An inverted range used to answer an empty page.
+ */
+export function dateRangeIssues(data: unknown): FieldIssue[] {
+  if (data === null || typeof data !== 'object' || Array.isArray(data)) return [];
+  const values = data as Record<string, unknown>;
+  const issues: FieldIssue[] = [];
+  for (const key of Object.keys(values)) {
+    if (!key.endsWith('_after')) continue;
+    const beforeKey = `${key.slice(0, -'_after'.length)}_before`;
+    const after = values[key];
+    const before = Object.hasOwn(values, beforeKey) ? values[beforeKey] : undefined;
+    if (typeof after !== 'string' || typeof before !== 'string') continue;
+    if (!isDateParam(after) || !isDateParam(before) || !isDateRangeInverted(after, before)) continue;
+    issues.push({ code: 'invalid', detail: VALIDATION_MESSAGES_FR.endAfterStart, attr: beforeKey });
+  }
+  return issues;
+}
 
 export const zSearch = z
   .string()
@@ -70,9 +109,17 @@ export const zSearch = z
   .transform((v) => v.split(/\s+/).filter(Boolean))
   .optional();
 
+/** Checked against each list's own whitelist by `orderingClause` (lib/list-sql.ts). */
 export const zOrdering = z.string().max(100).optional();
 
-export const zIdParam = z.string().regex(/^\d+$/, { message: 'invalid' }).transform(Number).optional();
+/** An object id in a query string (`employee=12`, an item of `id_in=1,2`): digits, within `integer`. */
+export const zId = z
+  .string()
+  .regex(/^\d+$/, { message: 'invalid' })
+  .transform(digitsToNumber)
+  .pipe(zDbInteger);
+
+export const zIdParam = zId.optional();
 
 export const ZListQuery = z.object({
   limit: zLimit,

@@ -1,3 +1,4 @@
+import { formatTemplate, VALIDATION_DETAILS_FR } from '@tasbiq/contracts/error-codes';
 import { and, asc, desc, gte, ilike, lt, or, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { AppError } from './errors.ts';
@@ -16,7 +17,8 @@ export function searchCondition(terms: string[] | undefined, columns: AnyPgColum
 /**
  * `ordering=-created,name` over a whitelist of public names. An unknown field is a validation
  * error rather than silently ignored, so a typo in a client shows up at once. A name may map to
- * an expression (a count subquery) as well as a column.
+ * an expression (a count subquery) as well as a column. Only the whitelist's own names count:
+ * `__proto__`, `constructor` or `toString` are found on every object literal, not in the list.
  */
 export function orderingClause(
   ordering: string | undefined,
@@ -31,9 +33,12 @@ export function orderingClause(
     .filter(Boolean)) {
     const descending = raw.startsWith('-');
     const name = descending ? raw.slice(1) : raw;
-    const column = allowed[name];
+    const column = Object.hasOwn(allowed, name) ? allowed[name] : undefined;
     if (!column)
-      throw new AppError('invalid_choice', { attr: 'ordering', detail: `Tri inconnu : « ${name} ».` });
+      throw new AppError('invalid_choice', {
+        attr: 'ordering',
+        detail: formatTemplate(VALIDATION_DETAILS_FR.unknownOrdering, name),
+      });
     clauses.push(descending ? desc(column) : asc(column));
   }
   return clauses.length > 0 ? [...clauses, ...fallback] : fallback;
@@ -42,6 +47,17 @@ export function orderingClause(
 function bound(value: string, nextDay: boolean): Date {
   if (value.length > 10) return new Date(value);
   return startOfDayInCasablanca(value, nextDay ? 1 : 0);
+}
+
+/**
+ * True when no instant can be both on or after `after` and on or before `before` (the bounds
+ * `dateRangeCondition` uses): `created_after=2026-11-05&created_before=2026-11-04`. The same day
+ * twice is one day, not inverted.
+ */
+export function isDateRangeInverted(after: string, before: string): boolean {
+  const lower = bound(after, false).getTime();
+  if (before.length > 10) return lower > new Date(before).getTime();
+  return lower >= bound(before, true).getTime();
 }
 
 /** `created_after` / `created_before` are inclusive calendar days in Africa/Casablanca. */

@@ -13,9 +13,11 @@ function absoluteUrl(request: FastifyRequest, params: Record<string, string | nu
 /** DRF's LimitOffsetPagination envelope, with absolute `next`/`previous` links. */
 export function limitOffsetPage<T>(
   request: FastifyRequest,
-  page: { count: number; results: T[]; limit: number; offset: number },
+  page: { count: number; results: T[]; limit: number; offset: number; countIsEstimate?: boolean },
 ): TPaginated<T> {
   const { count, results, limit, offset } = page;
+  // Only said when true: the envelope of every other list is unchanged.
+  const estimate = page.countIsEstimate ? { count_is_estimate: true } : {};
   const next =
     offset + limit < count
       ? absoluteUrl(request, { limit: String(limit), offset: String(offset + limit) })
@@ -28,7 +30,7 @@ export function limitOffsetPage<T>(
       offset: previousOffset === 0 ? null : String(previousOffset),
     });
   }
-  return { count, next, previous, results };
+  return { count, ...estimate, next, previous, results };
 }
 
 /** DRF's PageNumberPagination envelope (`?page=`), used by the company wallet transactions. */

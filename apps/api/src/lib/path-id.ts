@@ -1,8 +1,6 @@
+import { MAX_DB_INTEGER } from '@tasbiq/contracts/wire';
 import { z } from 'zod';
 import { notFound } from './errors.ts';
-
-/** PostgreSQL `integer` (serial) ids stop here; a larger number would be a database error, not a 404. */
-const MAX_SERIAL_ID = 2_147_483_647;
 
 /** Path parameters of a detail route: kept as text so a malformed id can answer 404 (below). */
 export const ZObjectIdParams = z.object({ id: z.string() });
@@ -15,6 +13,6 @@ export const ZObjectIdParams = z.object({ id: z.string() });
 export function objectIdOrNotFound(raw: string): number {
   if (!/^\d{1,10}$/.test(raw)) throw notFound();
   const id = Number(raw);
-  if (id < 1 || id > MAX_SERIAL_ID) throw notFound();
+  if (id < 1 || id > MAX_DB_INTEGER) throw notFound();
   return id;
 }

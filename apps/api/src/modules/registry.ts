@@ -1,6 +1,7 @@
 import type { AppModule } from '../context.ts';
 import { advanceRoutes } from './advances/routes.ts';
 import { announcementRoutes } from './announcements/routes.ts';
+import { passwordResetJobs } from './auth/password-reset-jobs.ts';
 import { authRoutes } from './auth/routes.ts';
 import { changeRequestRoutes } from './change-requests/routes.ts';
 import { cityRoutes } from './cities/routes.ts';
@@ -24,6 +25,7 @@ import { transactionRoutes } from './transactions/routes.ts';
 export const API_MODULES: AppModule[] = [
   healthRoutes,
   authRoutes,
+  passwordResetJobs,
   settingsRoutes,
   termsRoutes,
   announcementRoutes,

@@ -13,8 +13,13 @@ function shouldRetry(failureCount: number, error: unknown): boolean {
 export function createQueryClient(): QueryClient {
   return new QueryClient({
     defaultOptions: {
-      queries: { staleTime: 30_000, retry: shouldRetry, refetchOnWindowFocus: false },
-      mutations: { retry: false },
+      // 'always': a request is sent now or fails now. TanStack's default ('online') pauses requests
+      // while the browser says it is offline and replays them when it comes back: for a top-up or an
+      // advance that means money moving behind the person's back, minutes later (issue 10).
+      // A failure shows a French message and retrying stays the person's choice (same
+      // Idempotency-Key); a list shows its error with "Réessayer" instead of loading for ever.
+      queries: { staleTime: 30_000, retry: shouldRetry, refetchOnWindowFocus: false, networkMode: 'always' },
+      mutations: { retry: false, networkMode: 'always' },
     },
   });
 }

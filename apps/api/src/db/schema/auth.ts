@@ -10,6 +10,30 @@ export const tokenBlacklist = pgTable('token_blacklist', {
 });
 
 /**
+ * One row per login: a token family. Every access and refresh token carries its row's id (`sid`),
+ * rotation keeps it, and a token is honoured only while the row exists and is not ended — checked
+ * on every private call inside the per-request session lookup (decision 026). Logout, a reused
+ * refresh token, a password change or reset and an HR change of e-mail or phone end rows.
+ */
+export const loginSessions = pgTable(
+  'login_sessions',
+  {
+    /** Random UUID, the tokens' `sid` claim. */
+    id: text('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** When the family's newest refresh token expires; the row is pruned once this has passed. */
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    endedAt: timestamp('ended_at', { withTimezone: true }),
+    /** Why it ended: logout, logout_all, refresh_reuse, password_change, password_reset, contact_change. */
+    endReason: text('end_reason'),
+  },
+  (t) => [index('login_sessions_user_idx').on(t.userId, t.expiresAt)],
+);
+
+/**
  * One-time codes. Only a hash is stored. `purpose` separates login confirmation from a phone or
  * e-mail change; `target` is where the code went (the new phone for a change).
  */

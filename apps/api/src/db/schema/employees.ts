@@ -62,9 +62,19 @@ export const employees = pgTable(
     status: text('status').notNull().default('invited'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * What the list's `search` looks in, accent-free and lower-case: first and last name, CIN,
+     * phone, e-mail (of the account) and matricule, joined by spaces. Written by the database
+     * itself (triggers on employees and users, migration 0013; decision 027), never by the code.
+     */
+    searchText: text('search_text').notNull().default(''),
   },
   (t) => [
     uniqueIndex('employees_user_unique').on(t.userId),
+    // fastupdate off: searches never wade through a pending list of recent inserts (decision 027).
+    index('employees_search_trgm_idx')
+      .using('gin', t.searchText.op('gin_trgm_ops'))
+      .with({ fastupdate: 'off' }),
     uniqueIndex('employees_company_serial_unique').on(t.companyId, t.serial),
     index('employees_company_group_idx').on(t.companyId, t.groupId),
   ],

@@ -119,6 +119,12 @@ export const walletExports = pgTable(
     fileKey: text('file_key'),
     rowCount: integer('row_count').notNull().default(0),
     filters: jsonb('filters').$type<Record<string, unknown>>().notNull().default({}),
+    /**
+     * The time zone rules the file's times were written with: Node's tz version ("2026c"), or
+     * 'before-2026c' / 'repaired-2026c' for files of the old runtime (decision 023). null = written
+     * by a runtime with outdated Moroccan rules and not yet repaired.
+     */
+    tzRules: text('tz_rules'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('wallet_exports_company_created_idx').on(t.companyId, t.createdAt)],

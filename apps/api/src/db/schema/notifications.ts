@@ -1,13 +1,15 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, jsonb, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { boolean, check, index, integer, jsonb, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
 import { users } from './accounts.ts';
 import { companies } from './companies.ts';
+import { advances, recharges } from './money.ts';
 
 /**
  * In-app notifications (spec §3 Notification, §7 Notifications). One row per user and event;
  * `parameters` keeps the raw values (amount "1500.00", advance id…) and the web renders the
  * French text from the contracts templates. `is_seen` drives the unread badge, `is_read` the
- * list's unread style.
+ * list's unread style. A notification about money points at its movement (`advance_id` or
+ * `recharge_id`, at most one; decision 019): the foreign key guarantees the movement exists.
  */
 export const notifications = pgTable(
   'notifications',
@@ -25,8 +27,16 @@ export const notifications = pgTable(
     isRead: boolean('is_read').notNull().default(false),
     isSeen: boolean('is_seen').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    advanceId: integer('advance_id').references(() => advances.id, { onDelete: 'cascade' }),
+    rechargeId: integer('recharge_id').references(() => recharges.id, { onDelete: 'cascade' }),
   },
-  // In the list's order (DESC NULLS FIRST is what ORDER BY created_at DESC means; drizzle's bare
-  // .desc() writes NULLS LAST, which the planner cannot use for that order).
-  (t) => [index('notifications_user_created_idx').on(t.userId, t.createdAt.desc().nullsFirst())],
+  (t) => [
+    // In the list's order (DESC NULLS FIRST is what ORDER BY created_at DESC means; drizzle's bare
+    // .desc() writes NULLS LAST, which the planner cannot use for that order).
+    index('notifications_user_created_idx').on(t.userId, t.createdAt.desc().nullsFirst()),
+    check('notifications_one_target', sql`${t.advanceId} is null or ${t.rechargeId} is null`),
+    // For the foreign keys' checks when a movement (or its company) is deleted.
+    index('notifications_advance_idx').on(t.advanceId).where(sql`${t.advanceId} is not null`),
+    index('notifications_recharge_idx').on(t.rechargeId).where(sql`${t.rechargeId} is not null`),
+  ],
 );

@@ -9,8 +9,15 @@
  * - "Rif Industries", recharges, expenses and e-program off, with rh@rif.ma (RH) and 10 employees;
  * - two announcements: one for every company, one for Atlas;
  * - funded company wallets: Atlas 500 000 DH, Rif 150 000 DH (one 'wallet_funding' ledger transaction each);
- * - Atlas's money history (demo-money.ts): ~40 executed advances and ~25 executed top-ups over the
- *   last 30 days with their ledger postings; salarie@demo.ma only has advances last month.
+ * - Atlas's money history (demo-money.ts): 40 executed advances and 25 executed top-ups over the
+ *   29 days before today with their ledger postings; salarie@demo.ma has two advances and a top-up
+ *   last month only;
+ * - salarie@demo.ma's notifications: one per event of his movements, as the app writes them and
+ *   pointing at them (decision 019), the two newest unread.
+ *
+ * Every date the seed chooses comes from one `now` (the clock by default; the services still stamp
+ * the rows they insert with their insertion time), and no draw depends on it: the same database
+ * gets the same data at any hour (issue 8, test/seed-demo-clock.test.ts).
  *
  * Every demo login uses the password DEMO_PASSWORD and has a confirmed phone, so login skips
  * the OTP step, except nouveau@demo.ma whose first login asks for the SMS code (read it at
@@ -20,18 +27,20 @@
  */
 import { count, eq, sql } from 'drizzle-orm';
 import { hashPassword } from '../../lib/auth/passwords.ts';
+import { advanceNotice } from '../../modules/advances/notices.ts';
 import { createAnnouncement } from '../../modules/announcements/service.ts';
 import { createCompany } from '../../modules/companies/service.ts';
 import { fundCompanyWallet } from '../../modules/company-wallet/service.ts';
 import { createEmployeeAccount } from '../../modules/employees/service.ts';
 import { createGroup } from '../../modules/groups/service.ts';
-import { notify } from '../../modules/notifications/service.ts';
+import { type NotifyInput, notify } from '../../modules/notifications/service.ts';
+import { rechargeNotice } from '../../modules/recharges/notices.ts';
 import { publishTerms } from '../../modules/terms/service.ts';
 import type { Db, DbOrTx } from '../client.ts';
 import { users } from '../schema/accounts.ts';
 import { companies } from '../schema/companies.ts';
 import { notifications } from '../schema/notifications.ts';
-import { seedMoneyHistory } from './demo-money.ts';
+import { seedMoneyHistory, type WrittenMovement } from './demo-money.ts';
 import {
   createPeopleFactory,
   createRandom,
@@ -55,6 +64,9 @@ export const DEMO_LOGINS = {
 export const DEMO_COMPANY_NAMES = { atlas: 'Atlas Démo SARL', rif: 'Rif Industries' } as const;
 /** What the demo wallets start with (centimes): 500 000 DH and 150 000 DH. */
 export const DEMO_WALLET_FUNDING = { atlas: 50_000_000n, rif: 15_000_000n } as const;
+
+/** The generators' seeds: the people and their terms, then the money history (demo-money.ts). */
+export const DEMO_RANDOM_SEEDS = { people: 2026, money: 2603 } as const;
 
 /** Any constant: two servers starting at once on one PostgreSQL must not both seed. */
 const SEED_LOCK_KEY = 7_262_026;
@@ -304,34 +316,40 @@ async function seedAnnouncements(db: DbOrTx, atlasId: number) {
   });
 }
 
-/** Three notifications for salarie@demo.ma: one read, two unread and unseen (the badge shows 2). */
-async function seedNotifications(db: DbOrTx, atlasId: number) {
+/** How many of salarie@demo.ma's notifications, the newest, are unread and unseen (the badge). */
+export const DEMO_UNREAD_NOTIFICATIONS = 2;
+
+/**
+ * salarie@demo.ma's notifications: the ones the app writes for his movements (demo-money.ts), each
+ * dated at its event and pointing at its advance or top-up: an advance's request and payout, a
+ * top-up's outcome. The older ones are read; the DEMO_UNREAD_NOTIFICATIONS newest are unread and
+ * unseen. Only his: the other people of the history never log in, and the HR logins' page stays
+ * empty.
+ */
+async function seedNotifications(db: DbOrTx, atlasId: number, written: readonly WrittenMovement[]) {
   const [employee] = await db
     .select({ id: users.id })
     .from(users)
     .where(eq(users.email, DEMO_LOGINS.employee));
   if (!employee) return;
-  const hoursAgo = (hours: number) => new Date(Date.now() - hours * 3_600_000);
-  const demo = [
-    { event: 'advance_created', parameters: { amount: '1500.00' }, at: hoursAgo(50), read: true },
-    { event: 'advance_executed', parameters: { amount: '1500.00' }, at: hoursAgo(26), read: false },
-    {
-      event: 'recharge_executed',
-      parameters: { amount: '50.00', phone: '+212612345678' },
-      at: hoursAgo(3),
-      read: false,
-    },
-  ] as const;
-  for (const item of demo) {
-    const { id } = await notify(db, {
-      userId: employee.id,
-      companyId: atlasId,
-      event: item.event,
-      parameters: item.parameters,
-    });
+  const events = written
+    .filter((movement) => movement.item.person.userId === employee.id)
+    .flatMap(
+      (movement): Array<{ notice: Omit<NotifyInput, 'userId' | 'companyId'>; at: Date }> =>
+        movement.kind === 'advance'
+          ? [
+              { notice: advanceNotice('advance_created', movement.row), at: movement.item.at },
+              { notice: advanceNotice('advance_executed', movement.row), at: movement.item.executedAt },
+            ]
+          : [{ notice: rechargeNotice('recharge_executed', movement.row), at: movement.item.executedAt }],
+    )
+    .sort((x, y) => x.at.getTime() - y.at.getTime());
+  for (const [index, { notice, at }] of events.entries()) {
+    const { id } = await notify(db, { userId: employee.id, companyId: atlasId, ...notice });
+    const isRead = index < events.length - DEMO_UNREAD_NOTIFICATIONS;
     await db
       .update(notifications)
-      .set({ createdAt: item.at, isRead: item.read, isSeen: item.read })
+      .set({ createdAt: at, isRead, isSeen: isRead })
       .where(eq(notifications.id, id));
   }
 }
@@ -341,38 +359,59 @@ async function hasCompanies(db: DbOrTx): Promise<boolean> {
   return Number(row?.value ?? 0) > 0;
 }
 
-/** Creates the demo companies when the database has none; answers whether it did. */
-export async function seedDemoIfEmpty(db: Db): Promise<boolean> {
+/**
+ * Writes the demo data, as of `now`, into `tx` (a transaction; the caller checks that there is no
+ * company yet). The same database gets the same data at any hour: only the dates follow `now`
+ * (demo-money.ts says how).
+ */
+export async function seedDemo(tx: DbOrTx, input: { passwordHash: string; now: Date }) {
+  const { now } = input;
+  const random = createRandom(DEMO_RANDOM_SEEDS.people);
+  const handWritten = [...ATLAS_LOGINS, RIF_RH].flatMap((p) => [p.email, p.phone, p.cin]);
+  const seeding = {
+    db: tx,
+    random,
+    newPerson: createPeopleFactory(random, handWritten),
+    passwordHash: input.passwordHash,
+  };
+  await publishTerms(tx, { version: DEMO_TERMS_VERSION, content: DEMO_TERMS_HTML });
+  const atlas = await seedAtlas(seeding);
+  const rif = await seedRif(seeding);
+  const atlasFunding = await fundCompanyWallet(tx, {
+    companyId: atlas.id,
+    amountCentimes: DEMO_WALLET_FUNDING.atlas,
+    reference: 'demo',
+  });
+  await fundCompanyWallet(tx, {
+    companyId: rif.id,
+    amountCentimes: DEMO_WALLET_FUNDING.rif,
+    reference: 'demo',
+  });
+  const money = await seedMoneyHistory(tx, {
+    companyId: atlas.id,
+    karimEmail: DEMO_LOGINS.employee,
+    fundingTransactionId: atlasFunding.id,
+    random: createRandom(DEMO_RANDOM_SEEDS.money),
+    now,
+  });
+  await seedAnnouncements(tx, atlas.id);
+  await seedNotifications(tx, atlas.id, money.written);
+  return { atlasId: atlas.id, rifId: rif.id, moneyPlan: money.plan };
+}
+
+/**
+ * Creates the demo companies when the database has none; answers whether it did. `now` (the
+ * clock by default) is what the history and the notifications are dated from.
+ */
+export async function seedDemoIfEmpty(db: Db, options: { now?: Date } = {}): Promise<boolean> {
+  const now = options.now ?? new Date();
   if (await hasCompanies(db)) return false;
   // Hashed before the transaction so the lock is held for the inserts only.
   const passwordHash = await hashPassword(DEMO_PASSWORD);
   return db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(${SEED_LOCK_KEY})`);
     if (await hasCompanies(tx)) return false;
-    const random = createRandom(2026);
-    const handWritten = [...ATLAS_LOGINS, RIF_RH].flatMap((p) => [p.email, p.phone, p.cin]);
-    const seeding = { db: tx, random, newPerson: createPeopleFactory(random, handWritten), passwordHash };
-    await publishTerms(tx, { version: DEMO_TERMS_VERSION, content: DEMO_TERMS_HTML });
-    const atlas = await seedAtlas(seeding);
-    const rif = await seedRif(seeding);
-    const atlasFunding = await fundCompanyWallet(tx, {
-      companyId: atlas.id,
-      amountCentimes: DEMO_WALLET_FUNDING.atlas,
-      reference: 'demo',
-    });
-    await fundCompanyWallet(tx, {
-      companyId: rif.id,
-      amountCentimes: DEMO_WALLET_FUNDING.rif,
-      reference: 'demo',
-    });
-    await seedMoneyHistory(tx, {
-      companyId: atlas.id,
-      karimEmail: DEMO_LOGINS.employee,
-      fundingTransactionId: atlasFunding.id,
-      random: createRandom(2603),
-    });
-    await seedAnnouncements(tx, atlas.id);
-    await seedNotifications(tx, atlas.id);
+    await seedDemo(tx, { passwordHash, now });
     return true;
   });
 }

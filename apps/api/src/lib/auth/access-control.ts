@@ -2,7 +2,7 @@ import { isDrh, isHr, type Role } from '@tasbiq/contracts/roles';
 import { FEATURE_FLAGS, type Feature } from '@tasbiq/contracts/settings';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Db } from '../../db/client.ts';
-import { AppError, notAuthenticated, permissionDenied } from '../errors.ts';
+import { AppError, notAuthenticated, permissionDenied, tokenNotValid } from '../errors.ts';
 import { type CompanyRow, loadSession, type Session } from './session.ts';
 import type { TokenService } from './tokens.ts';
 
@@ -66,8 +66,10 @@ export function installAccessControl(app: FastifyInstance, deps: { db: Db; token
       throw notAuthenticated();
     }
     const claims = await deps.tokens.verify(token, 'access');
-    const session = await loadSession(deps.db, claims.userId, claims.scope);
+    const session = await loadSession(deps.db, claims.userId, claims.scope, claims.sessionId);
     if (!session) throw new AppError('token_not_valid', { status: 401, detail: 'Utilisateur introuvable.' });
+    // Logout, password change or reset, "se déconnecter partout": refused at once, not 5 min later.
+    if (session === 'ended') throw tokenNotValid('Cette session a pris fin. Veuillez vous reconnecter.');
     if (!session.user.isActive) throw new AppError('inactive_account', { status: 403 });
     if (session.company && !session.company.isActive)
       throw new AppError('ACCOUNT_INACTIVE_COMPANY', { status: 403 });

@@ -1,9 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { ACCESS_TOKEN_TTL_SECONDS, REFRESH_TOKEN_TTL_SECONDS } from '@tasbiq/contracts/constants';
 import { errors as joseErrors, jwtVerify, SignJWT } from 'jose';
+import type { DbOrTx } from '../../db/client.ts';
 import { tokenNotValid } from '../errors.ts';
+import { startLoginSession } from './login-sessions.ts';
 
 /**
+ * Every token names its login session (`sid`, login-sessions.ts): a token whose session has ended
+ * is refused even though its signature and expiry are fine.
  * `scope: 'otp'` marks a token issued before the account confirmed its phone: it opens only the
  * OTP calls. `full` opens everything the account's roles allow.
  */
@@ -14,6 +18,8 @@ export type TokenClaims = {
   kind: TokenKind;
   scope: TokenScope;
   jti: string;
+  /** The login session (token family) the token belongs to. */
+  sessionId: string;
   expiresAt: Date;
 };
 
@@ -21,12 +27,19 @@ export type TokenService = ReturnType<typeof createTokenService>;
 
 export function createTokenService(
   secret: string,
-  ttl = { access: ACCESS_TOKEN_TTL_SECONDS, refresh: REFRESH_TOKEN_TTL_SECONDS },
+  options: { db: DbOrTx; ttl?: { access: number; refresh: number } },
 ) {
   const key = new TextEncoder().encode(secret);
+  const ttl = options.ttl ?? { access: ACCESS_TOKEN_TTL_SECONDS, refresh: REFRESH_TOKEN_TTL_SECONDS };
 
-  async function sign(userId: number, kind: TokenKind, scope: TokenScope): Promise<string> {
-    return new SignJWT({ token_type: kind, scope })
+  /** Low level: one signed token of an existing session. Issue tokens with `pair`. */
+  async function sign(
+    userId: number,
+    kind: TokenKind,
+    scope: TokenScope,
+    sessionId: string,
+  ): Promise<string> {
+    return new SignJWT({ token_type: kind, scope, sid: sessionId })
       .setProtectedHeader({ alg: 'HS256' })
       .setSubject(String(userId))
       .setJti(randomUUID())
@@ -38,7 +51,14 @@ export function createTokenService(
   async function verify(token: string, expected: TokenKind): Promise<TokenClaims> {
     try {
       const { payload } = await jwtVerify(token, key, { algorithms: ['HS256'] });
-      if (payload.token_type !== expected || !payload.sub || !payload.jti || !payload.exp) {
+      if (
+        payload.token_type !== expected ||
+        !payload.sub ||
+        !payload.jti ||
+        !payload.exp ||
+        typeof payload.sid !== 'string' ||
+        !payload.sid
+      ) {
         throw tokenNotValid('Le jeton est invalide ou a expiré.');
       }
       return {
@@ -46,6 +66,7 @@ export function createTokenService(
         kind: expected,
         scope: payload.scope === 'otp' ? 'otp' : 'full',
         jti: payload.jti,
+        sessionId: payload.sid,
         expiresAt: new Date(payload.exp * 1000),
       };
     } catch (error) {
@@ -54,13 +75,25 @@ export function createTokenService(
     }
   }
 
+  /** When a refresh token signed now expires (a session's expiry follows its newest refresh token). */
+  function refreshExpiry(now = new Date()): Date {
+    return new Date(now.getTime() + ttl.refresh * 1000);
+  }
+
   return {
+    ttl,
     sign,
     verify,
-    async pair(userId: number, scope: TokenScope) {
+    refreshExpiry,
+    /**
+     * An access and a refresh token of one login session: `sessionId` continues it (rotation, OTP
+     * confirmation); without it a new session starts (a login).
+     */
+    async pair(userId: number, scope: TokenScope, session: { sessionId?: string } = {}) {
+      const sessionId = session.sessionId ?? (await startLoginSession(options.db, userId, refreshExpiry()));
       const [access, refresh] = await Promise.all([
-        sign(userId, 'access', scope),
-        sign(userId, 'refresh', scope),
+        sign(userId, 'access', scope, sessionId),
+        sign(userId, 'refresh', scope, sessionId),
       ]);
       return { access, refresh };
     },

@@ -1,5 +1,5 @@
 /**
- * The JobQueue on PostgreSQL through pg-boss 10 (ARCHITECTURE "Stack"): jobs live in the
+ * The JobQueue on PostgreSQL through pg-boss 12 (ARCHITECTURE "Stack"): jobs live in the
  * database (schema `pgboss`, created and migrated by pg-boss itself at start), so they survive a
  * restart and any number of API processes share them.
  *
@@ -10,10 +10,10 @@
  * - retries (`work` options) are queue settings: retryLimit, retryDelay, exponential back-off.
  * - `every` is a periodic send (pg-boss cron schedules have a one-minute resolution) of a job with
  *   a fixed singleton key: with N processes, one run is queued at a time and one worker runs it.
- * - queues are created before any send or work (pg-boss 10 refuses unknown queues).
+ * - queues are created before any send or work (pg-boss refuses unknown queues).
  */
 import { randomUUID } from 'node:crypto';
-import PgBoss from 'pg-boss';
+import { PgBoss } from 'pg-boss';
 import type { JobHandler, JobQueue, SendOptions, WorkOptions } from './job-queue.ts';
 
 type Logger = { error(obj: unknown, msg?: string): void; warn?(obj: unknown, msg?: string): void };
@@ -30,7 +30,10 @@ const DEFAULT_RETRY = { retryLimit: 3, retryDelaySeconds: 2 };
 
 export function createPgBossQueue(options: PgBossQueueOptions): JobQueue & { boss: PgBoss } {
   const logger = options.logger ?? console;
-  const schema = options.schema ?? 'pgboss';
+  // pg-boss 12 cannot migrate the schema pg-boss 10 made (its migrations start at v11's schema): it
+  // installs a fresh one beside it. Jobs left in the old `pgboss` schema are not lost: the payout
+  // and top-up sweepers re-send what is due (decision 021).
+  const schema = options.schema ?? 'pgboss_v12';
   const pollingIntervalSeconds = options.pollingIntervalSeconds ?? 1;
   const boss = new PgBoss({
     connectionString: options.connectionString,
@@ -54,15 +57,9 @@ export function createPgBossQueue(options: PgBossQueueOptions): JobQueue & { bos
     return booting;
   }
 
-  function queueOptions(name: string) {
+  function retryOptions(name: string) {
     const retry = workers.get(name)?.options ?? DEFAULT_RETRY;
-    return {
-      name,
-      policy: 'short' as const,
-      retryLimit: retry.retryLimit,
-      retryDelay: retry.retryDelaySeconds,
-      retryBackoff: true,
-    };
+    return { retryLimit: retry.retryLimit, retryDelay: retry.retryDelaySeconds, retryBackoff: true };
   }
 
   /** Creates the queue once per process (idempotent in the database: on conflict do nothing). */
@@ -71,9 +68,9 @@ export function createPgBossQueue(options: PgBossQueueOptions): JobQueue & { bos
     if (!ready) {
       ready = (async () => {
         await boot();
-        await boss.createQueue(name, queueOptions(name));
+        await boss.createQueue(name, { policy: 'short', ...retryOptions(name) });
         // An existing queue keeps its old settings: align the retry options with this code.
-        if (workers.has(name)) await boss.updateQueue(name, queueOptions(name));
+        if (workers.has(name)) await boss.updateQueue(name, retryOptions(name));
       })();
       ready.catch(() => queues.delete(name));
       queues.set(name, ready);
@@ -155,7 +152,8 @@ export function createPgBossQueue(options: PgBossQueueOptions): JobQueue & { bos
       intervals.clear();
       if (booting) {
         await booting.catch(() => undefined);
-        await boss.stop({ graceful: true, wait: true, timeout: 10_000 });
+        // pg-boss 12's stop() resolves once the workers have finished (graceful) or the timeout passed.
+        await boss.stop({ graceful: true, timeout: 10_000 });
       }
     },
     async drain() {

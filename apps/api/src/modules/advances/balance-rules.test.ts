@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { casablancaMonth } from '../../lib/time.ts';
 import {
   advanceFee,
   availableBalance,
-  casablancaMonth,
   checkAdvanceRequest,
   type EarnedInput,
   earnedThisMonth,
@@ -35,19 +35,36 @@ describe('casablancaMonth', () => {
     });
   });
 
-  it('is already the next month in Casablanca at 23:30 UTC on the last day (UTC+1)', () => {
+  it('was already the next month at 23:30 UTC on the last day while Morocco was on UTC+1', () => {
     expect(casablancaMonth(new Date('2026-03-31T23:30:00Z'))).toEqual({
       year: 2026,
       month: 4,
       day: 1,
       daysInMonth: 30,
     });
-    expect(casablancaMonth(new Date('2026-12-31T23:30:00Z'))).toEqual({
-      year: 2027,
+    expect(casablancaMonth(new Date('2025-12-31T23:30:00Z'))).toEqual({
+      year: 2026,
       month: 1,
       day: 1,
       daysInMonth: 31,
     });
+  });
+
+  it('stays in the month until midnight UTC since 20 September 2026 (UTC+00 for good)', () => {
+    expect(casablancaMonth(new Date('2026-10-31T23:30:00Z'))).toEqual({
+      year: 2026,
+      month: 10,
+      day: 31,
+      daysInMonth: 31,
+    });
+    expect(casablancaMonth(new Date('2026-12-31T23:30:00Z'))).toEqual({
+      year: 2026,
+      month: 12,
+      day: 31,
+      daysInMonth: 31,
+    });
+    expect(casablancaMonth(new Date('2027-03-31T23:59:59Z'))).toMatchObject({ month: 3, day: 31 });
+    expect(casablancaMonth(new Date('2027-04-01T00:00:00Z'))).toMatchObject({ month: 4, day: 1 });
   });
 
   it('stays in the same month during Ramadan, when Morocco is on UTC+0', () => {
@@ -296,6 +313,12 @@ describe('checkAdvanceRequest', () => {
     // 25 Apr 23:30 UTC is 26 Apr 00:30 in Casablanca.
     expect(checkAdvanceRequest({ ...ok, at: new Date('2026-04-25T23:30:00Z') })).toBe('ACCESS_RESTRICTED');
     expect(checkAdvanceRequest({ ...ok, cutoffDay: null, at: new Date('2026-04-30T12:00:00Z') })).toBeNull();
+  });
+
+  it('the cut-off day lasts until midnight Casablanca, which is midnight UTC since 20 September 2026', () => {
+    expect(checkAdvanceRequest({ ...ok, at: new Date('2026-11-25T23:30:00Z') })).toBeNull();
+    expect(checkAdvanceRequest({ ...ok, at: new Date('2026-11-25T23:59:59Z') })).toBeNull();
+    expect(checkAdvanceRequest({ ...ok, at: new Date('2026-11-26T00:00:00Z') })).toBe('ACCESS_RESTRICTED');
   });
 
   it('REQUEST_LIMIT_EXCEEDED once the month holds max advances; -1 is unlimited', () => {

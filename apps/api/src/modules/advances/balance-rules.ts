@@ -7,8 +7,6 @@ export { type AvailableInput, advanceCeiling, availableBalance } from './availab
 export {
   BALANCE_METHOD,
   type BalanceMethod,
-  type CasablancaMonth,
-  casablancaMonth,
   type DecimalInput,
   type EarnedInput,
   earnedThisMonth,

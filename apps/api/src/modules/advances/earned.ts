@@ -10,7 +10,7 @@
  * Worked time comes from the DB as numeric strings ("21.50"); it is parsed exactly to hundredths,
  * never through floats.
  */
-import { casablancaDate } from '../../lib/time.ts';
+import { casablancaMonth } from '../../lib/time.ts';
 
 export type BalanceMethod = 1 | 2 | 3 | 4;
 
@@ -23,22 +23,6 @@ export const BALANCE_METHOD = {
 
 /** Method 2 divides the monthly salary by this many working days and caps worked days there. */
 export const WORKED_DAYS_PER_MONTH = 26;
-
-export interface CasablancaMonth {
-  year: number;
-  /** 1–12 */
-  month: number;
-  /** Day of month, 1–31. */
-  day: number;
-  daysInMonth: number;
-}
-
-/** The calendar month and day of an instant in Africa/Casablanca (UTC+1, UTC+0 during Ramadan). */
-export function casablancaMonth(at: Date): CasablancaMonth {
-  const [year, month, day] = casablancaDate(at).split('-').map(Number) as [number, number, number];
-  const daysInMonth = new Date(Date.UTC(year, month, 0)).getUTCDate();
-  return { year, month, day, daysInMonth };
-}
 
 export type DecimalInput = string | number | bigint | null | undefined;
 

@@ -12,7 +12,7 @@
  * exceed what the employee has really earned, and nothing here rounds.
  */
 import { UNLIMITED } from '@tasbiq/contracts/constants';
-import { casablancaMonth } from './earned.ts';
+import { casablancaMonth } from '../../lib/time.ts';
 
 export const ADVANCE_ERROR_CODES = [
   'ACCESS_RESTRICTED',

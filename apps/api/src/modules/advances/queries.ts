@@ -11,8 +11,10 @@ import type { DbOrTx } from '../../db/client.ts';
 import { users } from '../../db/schema/accounts.ts';
 import { employees } from '../../db/schema/employees.ts';
 import { advances } from '../../db/schema/money.ts';
+import { BY_FIRST_COLUMN, bucketsToDays, dayBucketSql } from '../../lib/day-buckets.ts';
+import { cappedCount, EXACT_COUNT_LIMIT, listCount } from '../../lib/list-count.ts';
 import { dateRangeCondition, orderingClause } from '../../lib/list-sql.ts';
-import { casablancaDate, startOfDayInCasablanca } from '../../lib/time.ts';
+import { lastCasablancaDays } from '../../lib/time.ts';
 import { loadSpendingState } from '../spending/state.ts';
 import type { AdvanceRecord } from './postings.ts';
 import type { AdvanceEmployee } from './serialize.ts';
@@ -102,12 +104,14 @@ export type AdvanceListRow = { advance: AdvanceRecord; employee: AdvanceEmployee
 /**
  * The page query: one statement, the total as an uncorrelated scalar subquery (an InitPlan run
  * once, an index-only count) beside the page rows, so the page itself joins only `limit` rows.
+ * The count stops at `countCap + 1` rows (HR's list of a million advances; decision 027).
  * Exported for the benchmark (`.toSQL()` gives the text and parameters for raw pg).
  */
 export function advancePageQuery(
   db: DbOrTx,
   companyId: number,
   filters: AdvanceFilters & { limit: number; offset: number },
+  countCap = EXACT_COUNT_LIMIT,
 ) {
   const where = whereOf(db, companyId, filters);
   return db
@@ -119,7 +123,7 @@ export function advancePageQuery(
         lastName: users.lastName,
         serial: employees.serial,
       },
-      total: sql<number>`(select count(*) from ${advances} where ${where})`.mapWith(Number),
+      total: cappedCount(sql`${advances}`, where, countCap),
     })
     .from(advances)
     .innerJoin(employees, eq(employees.id, advances.employeeId))
@@ -168,12 +172,17 @@ function ownPage(db: DbOrTx) {
   return statement;
 }
 
-/** One page and the total (one round trip; a page past the end asks the count alone). */
+/**
+ * One page and the total (one round trip; a page past the end asks the count alone). HR's lists
+ * are counted up to `countCap` rows; past it the count is PostgreSQL's estimate (a second, cheap
+ * EXPLAIN) and `countIsEstimate` says so. An employee's own list is always counted.
+ */
 export async function listAdvances(
   db: DbOrTx,
   companyId: number,
   filters: AdvanceFilters & { limit: number; offset: number },
-): Promise<{ count: number; rows: AdvanceListRow[] }> {
+  countCap = EXACT_COUNT_LIMIT,
+): Promise<{ count: number; countIsEstimate: boolean; rows: AdvanceListRow[] }> {
   const plain =
     filters.employeeId !== undefined &&
     Object.entries(filters).every(
@@ -186,16 +195,22 @@ export async function listAdvances(
         limit: filters.limit,
         offset: filters.offset,
       })
-    : await advancePageQuery(db, companyId, filters);
+    : await advancePageQuery(db, companyId, filters, countCap);
+  const where = whereOf(db, companyId, filters);
+  const cap = plain ? Number.POSITIVE_INFINITY : countCap;
   if (rows.length > 0) {
-    return { count: rows[0]!.total, rows: rows.map(({ advance, employee }) => ({ advance, employee })) };
+    return {
+      ...(await listCount(db, rows[0]!.total, cap, sql`${advances}`, where)),
+      rows: rows.map(({ advance, employee }) => ({ advance, employee })),
+    };
   }
-  if (filters.offset === 0) return { count: 0, rows: [] };
-  const [total] = await db
-    .select({ value: sql<number>`count(*)`.mapWith(Number) })
-    .from(advances)
-    .where(whereOf(db, companyId, filters));
-  return { count: total?.value ?? 0, rows: [] };
+  if (filters.offset === 0) return { count: 0, countIsEstimate: false, rows: [] };
+  const counting = plain
+    ? sql`(select count(*) from ${advances} where ${where})`
+    : cappedCount(sql`${advances}`, where, countCap);
+  const { rows: totals } = await db.execute(sql`select ${counting} as value`);
+  const counted = Number((totals as { value: unknown }[])[0]?.value ?? 0);
+  return { ...(await listCount(db, counted, cap, sql`${advances}`, where)), rows: [] };
 }
 
 /** One advance of the company with its employee; null when missing or another company's (→ 404). */
@@ -233,12 +248,11 @@ export async function dailyAdvanceStats(
   days: number,
   now: Date = new Date(),
 ): Promise<DailyStat[]> {
-  const today = casablancaDate(now);
-  const from = startOfDayInCasablanca(today, -(days - 1));
-  const day = sql<string>`to_char((${advances.createdAt} at time zone 'Africa/Casablanca')::date, 'YYYY-MM-DD')`;
+  const window = lastCasablancaDays(days, now);
+  const bucket = dayBucketSql(advances.createdAt, window.starts);
   const rows = await db
     .select({
-      day,
+      bucket,
       count: sql<number>`count(*)`.mapWith(Number),
       amount: sql<string>`coalesce(sum(${advances.amountCentimes}), 0)::text`,
     })
@@ -246,17 +260,15 @@ export async function dailyAdvanceStats(
     .where(
       and(
         eq(advances.companyId, companyId),
-        gte(advances.createdAt, from),
+        gte(advances.createdAt, window.start),
+        lt(advances.createdAt, window.end),
         notInArray(advances.status, [...RELEASED_STATUSES]),
       ),
     )
-    .groupBy(day);
-  const byDay = new Map(rows.map((row) => [row.day, row]));
-  const stats: DailyStat[] = [];
-  for (let i = days - 1; i >= 0; i--) {
-    const date = casablancaDate(startOfDayInCasablanca(today, -i));
+    .groupBy(BY_FIRST_COLUMN);
+  const byDay = new Map(bucketsToDays(rows, window.days).map((row) => [row.day, row]));
+  return window.days.map((date) => {
     const row = byDay.get(date);
-    stats.push({ date, count: row?.count ?? 0, amountCentimes: BigInt(row?.amount ?? '0') });
-  }
-  return stats;
+    return { date, count: row?.count ?? 0, amountCentimes: BigInt(row?.amount ?? '0') };
+  });
 }

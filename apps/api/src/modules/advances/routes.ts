@@ -23,7 +23,7 @@ import { pageSize, ZListQuery, zBool, zCsvOf, zDateParam } from '../../lib/list-
 import { centimesToWire, wireToCentimes } from '../../lib/money.ts';
 import { limitOffsetPage } from '../../lib/pagination.ts';
 import { objectIdOrNotFound, ZObjectIdParams } from '../../lib/path-id.ts';
-import { casablancaDate, startOfDayInCasablanca } from '../../lib/time.ts';
+import { casablancaMonth, casablancaMonthRange, casablancaYearRange } from '../../lib/time.ts';
 import { ribDelaySeconds, sendAdvancePayout } from '../payouts/payout-jobs.ts';
 import { type AdvanceFilters, dailyAdvanceStats, listAdvances, loadEmployeeSolde } from './queries.ts';
 import { serializeAdvance } from './serialize.ts';
@@ -82,18 +82,11 @@ function callerOf(request: FastifyRequest): AdvanceCaller {
 }
 
 /** `month` (and `year`, default the current Casablanca year) → [first day, first day of next month). */
-function monthRange(month: number | undefined, year: number | undefined) {
+function monthRange(month: number | undefined, year: number | undefined, now = new Date()) {
   if (month === undefined && year === undefined) return {};
-  const y = year ?? Number(casablancaDate(new Date()).slice(0, 4));
-  if (month === undefined) {
-    return {
-      createdFrom: startOfDayInCasablanca(`${y}-01-01`),
-      createdUntil: startOfDayInCasablanca(`${y + 1}-01-01`),
-    };
-  }
-  const first = `${y}-${String(month).padStart(2, '0')}-01`;
-  const next = month === 12 ? `${y + 1}-01-01` : `${y}-${String(month + 1).padStart(2, '0')}-01`;
-  return { createdFrom: startOfDayInCasablanca(first), createdUntil: startOfDayInCasablanca(next) };
+  const y = year ?? casablancaMonth(now).year;
+  const { start, end } = month === undefined ? casablancaYearRange(y) : casablancaMonthRange(y, month);
+  return { createdFrom: start, createdUntil: end };
 }
 
 function union<T>(one: T | undefined, many: T[] | undefined): T[] | undefined {
@@ -231,9 +224,15 @@ export const advanceRoutes: AppModule = async (app, ctx) => {
         limit,
         offset,
       };
-      const { count, rows } = await listAdvances(db, caller.companyId, filters);
+      const { count, countIsEstimate, rows } = await listAdvances(
+        db,
+        caller.companyId,
+        filters,
+        ctx.config.LIST_EXACT_COUNT_LIMIT,
+      );
       return limitOffsetPage(request, {
         count,
+        countIsEstimate,
         limit,
         offset,
         results: rows.map((row) => serializeAdvance(row.advance, row.employee)),

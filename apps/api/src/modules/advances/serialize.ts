@@ -1,6 +1,7 @@
 import type { TAdvance, TAdvanceSimulation, TEmployeeSolde } from '@tasbiq/contracts/advances';
 import { UNLIMITED } from '@tasbiq/contracts/constants';
 import { centimesToWire } from '../../lib/money.ts';
+import { toWireDateTime, toWireDateTimeOrNull } from '../../lib/time.ts';
 import type { SpendingState } from '../spending/state.ts';
 import { availableBalance } from './available.ts';
 import { earnedThisMonth } from './earned.ts';
@@ -10,8 +11,6 @@ import type { AdvanceRecord } from './postings.ts';
 import type { AdvanceSimulation } from './simulate.ts';
 
 export type AdvanceEmployee = { id: number; firstName: string; lastName: string; serial: string | null };
-
-const iso = (at: Date | null) => (at ? at.toISOString() : null);
 
 export function serializeAdvance(row: AdvanceRecord, employee: AdvanceEmployee): TAdvance {
   return {
@@ -27,10 +26,10 @@ export function serializeAdvance(row: AdvanceRecord, employee: AdvanceEmployee):
     free: row.isFree,
     status: row.status,
     payout_method: row.payoutMethod,
-    created: row.createdAt.toISOString(),
-    executed: iso(row.executedAt),
-    canceled: iso(row.canceledAt),
-    failed: iso(row.failedAt),
+    created: toWireDateTime(row.createdAt),
+    executed: toWireDateTimeOrNull(row.executedAt),
+    canceled: toWireDateTimeOrNull(row.canceledAt),
+    failed: toWireDateTimeOrNull(row.failedAt),
     cancel_reason: row.cancelReason,
     failure_reason: row.failureReason,
   };

@@ -15,10 +15,10 @@ import type { Db, DbOrTx } from '../../db/client.ts';
 import { advances } from '../../db/schema/money.ts';
 import { AppError, fieldError, notFound } from '../../lib/errors.ts';
 import { withIdempotency } from '../../lib/idempotency.ts';
-import { centimesToWire } from '../../lib/money.ts';
 import { notify } from '../notifications/service.ts';
 import { simulationInput } from '../spending/simulation-input.ts';
 import { loadSpendingState, lockEmployee, type SpendingState } from '../spending/state.ts';
+import { advanceNotice } from './notices.ts';
 import { postAdvanceCreated, postAdvanceReversed } from './postings.ts';
 import { type AdvanceEmployee, serializeAdvance, serializeSimulation } from './serialize.ts';
 import { simulateAdvance } from './simulate.ts';
@@ -120,8 +120,7 @@ export async function createAdvance(
       await notify(tx, {
         userId: caller.userId,
         companyId: caller.companyId,
-        event: 'advance_created',
-        parameters: { amount: centimesToWire(advance!.amountCentimes), advance_id: advance!.id },
+        ...advanceNotice('advance_created', advance!),
       });
       return { status: 201, body: serializeAdvance(advance!, caller.employee) };
     },
@@ -160,8 +159,7 @@ export async function cancelAdvance(
     await notify(tx, {
       userId: caller.userId,
       companyId: caller.companyId,
-      event: 'advance_canceled',
-      parameters: { amount: centimesToWire(canceled.amountCentimes), reason, advance_id: canceled.id },
+      ...advanceNotice('advance_canceled', canceled),
     });
     return serializeAdvance(canceled, caller.employee);
   });

@@ -5,6 +5,7 @@ import type { AppModule } from '../../context.ts';
 import { requireSession } from '../../lib/auth/access-control.ts';
 import { pageSize, zLimit, zOffset } from '../../lib/list-params.ts';
 import { limitOffsetPage } from '../../lib/pagination.ts';
+import { toWireDateTime } from '../../lib/time.ts';
 import { listPublishedAnnouncements } from './queries.ts';
 
 /** GET /announcements/published: what the home screen shows, newest first, limit/offset paginated. */
@@ -31,7 +32,7 @@ export const announcementRoutes: AppModule = async (app, { db }) => {
           id: row.id,
           title: row.title,
           content: row.content,
-          published_at: row.publishedAt.toISOString(),
+          published_at: toWireDateTime(row.publishedAt),
         })),
       });
     },

@@ -1,5 +1,6 @@
 import type { TAccount } from '@tasbiq/contracts/auth';
 import type { Session } from '../../lib/auth/session.ts';
+import { toWireDateTime } from '../../lib/time.ts';
 
 /** GET /auth/account: the caller as the web app needs it (spec §3 Account). */
 export function toAccount({ user, company }: Pick<Session, 'user' | 'company'>): TAccount {
@@ -14,6 +15,6 @@ export function toAccount({ user, company }: Pick<Session, 'user' | 'company'>):
     roles: user.roles,
     phone_confirmed: user.phoneConfirmedAt !== null,
     has_changed_password: user.passwordChangedAt !== null,
-    date_joined: user.dateJoined.toISOString(),
+    date_joined: toWireDateTime(user.dateJoined),
   };
 }

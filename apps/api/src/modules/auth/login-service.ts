@@ -1,22 +1,16 @@
 import { randomBytes } from 'node:crypto';
-import type { TTokenPair, TTokenRequest } from '@tasbiq/contracts/auth';
+import type { TOtpReason, TTokenPair, TTokenRequest } from '@tasbiq/contracts/auth';
 import { MAX_FAILED_LOGINS_PER_HOUR } from '@tasbiq/contracts/constants';
-import { and, eq, gte, lt } from 'drizzle-orm';
-import { decodeJwt } from 'jose';
+import { and, eq, lt } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import type { DbOrTx } from '../../db/client.ts';
-import { loginFailures, passwordResetTokens, tokenBlacklist } from '../../db/schema/auth.ts';
+import { loginFailures } from '../../db/schema/auth.ts';
 import { hashPassword, verifyPassword } from '../../lib/auth/passwords.ts';
 import type { CompanyRow, UserRow } from '../../lib/auth/session.ts';
 import type { TokenScope } from '../../lib/auth/tokens.ts';
-import { AppError, tokenNotValid } from '../../lib/errors.ts';
+import { AppError } from '../../lib/errors.ts';
 import { noActiveAccount, throttled } from './auth-errors.ts';
-import {
-  findAccountById,
-  findAccountByLoginName,
-  nthLatestLoginFailureSince,
-  parseLoginName,
-} from './queries.ts';
+import { findAccountByLoginName, nthLatestLoginFailureSince, parseLoginName } from './queries.ts';
 
 const FAILURE_WINDOW_MS = 60 * 60 * 1000;
 
@@ -42,9 +36,10 @@ export async function issueTokenPair(
   ctx: AppContext,
   userId: number,
   scope: TokenScope,
+  otpReason?: TOtpReason,
 ): Promise<TTokenPair> {
   const pair = await ctx.tokens.pair(userId, scope);
-  return { ...pair, otp_required: scope === 'otp' };
+  return { ...pair, otp_required: scope === 'otp', ...(otpReason ? { otp_reason: otpReason } : {}) };
 }
 
 export function isAccountUsable(account: { user: UserRow; company: CompanyRow | null }): boolean {
@@ -72,16 +67,20 @@ export async function recordLoginFailure(db: DbOrTx, userId: number, ip: string 
 }
 
 /**
- * ASVS 2.2.1: at most MAX_FAILED_LOGINS_PER_HOUR failures per account over a sliding hour. Checked
- * before the password, so once the limit is reached even the right password waits; Retry-After
- * is when the oldest counted failure leaves the window.
+ * ASVS 2.2.1: at most MAX_FAILED_LOGINS_PER_HOUR failures per account over a sliding hour. Returns
+ * the seconds until the oldest counted failure leaves the window once the limit is reached, null
+ * below it.
  */
-export async function assertLoginNotThrottled(db: DbOrTx, userId: number, now = new Date()) {
+export async function loginFailureLimitReached(db: DbOrTx, userId: number, now = new Date()) {
   const since = new Date(now.getTime() - FAILURE_WINDOW_MS);
   const oldestCounted = await nthLatestLoginFailureSince(db, userId, since, MAX_FAILED_LOGINS_PER_HOUR);
-  if (oldestCounted) {
-    throw throttled((oldestCounted.getTime() + FAILURE_WINDOW_MS - now.getTime()) / 1000);
-  }
+  return oldestCounted ? (oldestCounted.getTime() + FAILURE_WINDOW_MS - now.getTime()) / 1000 : null;
+}
+
+/** Past the per-account limit, 429 with Retry-After (change-password: the caller already has a session). */
+export async function assertLoginNotThrottled(db: DbOrTx, userId: number, now = new Date()) {
+  const retryAfter = await loginFailureLimitReached(db, userId, now);
+  if (retryAfter !== null) throw throttled(retryAfter);
 }
 
 /** Checks a user's current password (change-password), counting a wrong one like a failed login. */
@@ -97,7 +96,13 @@ export async function checkCurrentPassword(
   return false;
 }
 
-/** POST /auth/token: e-mail or phone and password → a token pair, OTP-scoped until the phone is confirmed. */
+/**
+ * POST /auth/token: e-mail or phone and password → a token pair, OTP-scoped until the phone is
+ * confirmed. Past the per-account failure limit the right password is not refused (that would let
+ * anyone lock the owner out): it answers the OTP step, so the SMS code is needed on top of it. A
+ * wrong password is refused as below the limit (and still counted). An account without a phone
+ * cannot receive the code, so past the limit it waits (429).
+ */
 export async function login(ctx: AppContext, input: TTokenRequest, ip: string | null): Promise<TTokenPair> {
   const name = parseLoginName(input.username);
   const account = name ? await findAccountByLoginName(ctx.db, name) : null;
@@ -105,63 +110,17 @@ export async function login(ctx: AppContext, input: TTokenRequest, ip: string | 
     await passwordMatches(null, input.password);
     throw noActiveAccount();
   }
-  await assertLoginNotThrottled(ctx.db, account.user.id);
+  const limitRetryAfter = await loginFailureLimitReached(ctx.db, account.user.id);
   if (!(await passwordMatches(account.user.passwordHash, input.password))) {
     await recordLoginFailure(ctx.db, account.user.id, ip);
     throw noActiveAccount();
   }
   assertAccountUsable(account);
-  return issueTokenPair(ctx, account.user.id, needsPhoneConfirmation(account.user) ? 'otp' : 'full');
-}
-
-/**
- * A password reset ends the sessions opened before it: a refresh token issued in an earlier second
- * than the reset is refused (the same second is let through so a login right after a reset works).
- */
-async function wasPasswordResetSince(db: DbOrTx, userId: number, issuedAtSeconds: number) {
-  const [row] = await db
-    .select({ id: passwordResetTokens.id })
-    .from(passwordResetTokens)
-    .where(
-      and(
-        eq(passwordResetTokens.userId, userId),
-        gte(passwordResetTokens.usedAt, new Date((issuedAtSeconds + 1) * 1000)),
-      ),
-    )
-    .limit(1);
-  return row !== undefined;
-}
-
-/**
- * POST /auth/token/refresh: rotation. The presented token's jti is blacklisted by an
- * insert-if-absent in the same transaction that issues the new pair, so of two concurrent uses
- * exactly one wins (the other's insert finds the row and gets token_not_valid).
- */
-export async function refreshTokens(ctx: AppContext, refresh: string): Promise<TTokenPair> {
-  const claims = await ctx.tokens.verify(refresh, 'refresh');
-  const issuedAt = decodeJwt(refresh).iat ?? 0;
-  const scope = await ctx.db.transaction(async (tx) => {
-    const account = await findAccountById(tx, claims.userId);
-    if (!account) throw tokenNotValid();
-    const [claimed] = await tx
-      .insert(tokenBlacklist)
-      .values({ jti: claims.jti, userId: claims.userId, expiresAt: claims.expiresAt })
-      .onConflictDoNothing()
-      .returning({ jti: tokenBlacklist.jti });
-    if (!claimed) throw tokenNotValid();
-    if (await wasPasswordResetSince(tx, claims.userId, issuedAt)) throw tokenNotValid();
-    assertAccountUsable(account);
-    // Never widen a session: an OTP-scoped token stays OTP-scoped until /auth/otp/verify.
-    return claims.scope === 'otp' || needsPhoneConfirmation(account.user) ? 'otp' : 'full';
-  });
-  return issueTokenPair(ctx, claims.userId, scope);
-}
-
-/** POST /auth/logout: blacklists the refresh token; logging out twice is not an error. */
-export async function logout(ctx: AppContext, refresh: string): Promise<void> {
-  const claims = await ctx.tokens.verify(refresh, 'refresh');
-  await ctx.db
-    .insert(tokenBlacklist)
-    .values({ jti: claims.jti, userId: claims.userId, expiresAt: claims.expiresAt })
-    .onConflictDoNothing();
+  if (limitRetryAfter !== null) {
+    if (!account.user.phone) throw throttled(limitRetryAfter);
+    return issueTokenPair(ctx, account.user.id, 'otp', 'failed_logins');
+  }
+  return needsPhoneConfirmation(account.user)
+    ? issueTokenPair(ctx, account.user.id, 'otp', 'phone_confirmation')
+    : issueTokenPair(ctx, account.user.id, 'full');
 }

@@ -1,104 +1,80 @@
-import { createHash, randomBytes } from 'node:crypto';
 import type { TChangePasswordRequest } from '@tasbiq/contracts/auth';
-import { RESET_LINK_TTL_SECONDS, RESET_RESEND_COUNTDOWN_SECONDS } from '@tasbiq/contracts/constants';
+import { ERROR_MESSAGES_FR } from '@tasbiq/contracts/error-codes';
 import { and, eq, gt, isNull, ne } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { users } from '../../db/schema/accounts.ts';
 import { loginFailures, passwordResetTokens } from '../../db/schema/auth.ts';
 import { companies } from '../../db/schema/companies.ts';
-import { hashPassword } from '../../lib/auth/passwords.ts';
+import { endAllSessions } from '../../lib/auth/login-sessions.ts';
+import { hashPassword, verifyPassword } from '../../lib/auth/passwords.ts';
 import type { UserRow } from '../../lib/auth/session.ts';
 import { fieldError } from '../../lib/errors.ts';
-import { hashLinkToken, issueLink } from '../../lib/password-links.ts';
-import { RequestValidationError } from '../../lib/validation.ts';
+import { hashLinkToken } from '../../lib/password-links.ts';
+import { type FieldIssue, RequestValidationError } from '../../lib/validation.ts';
 import { resetPasswordFailed } from './auth-errors.ts';
-import { checkCurrentPassword, isAccountUsable } from './login-service.ts';
+import { checkCurrentPassword } from './login-service.ts';
 import { checkNewPassword } from './password-policy.ts';
-import { findAccountByLoginName, parseLoginName } from './queries.ts';
+import { queuePasswordReset } from './password-reset-jobs.ts';
 
-function assertPasswordPolicy(newPassword: string, confirmPassword: string, owner: UserRow) {
-  const issues = checkNewPassword({ newPassword, confirmPassword, owner });
+function assertPasswordPolicy(
+  newPassword: string,
+  confirmPassword: string,
+  owner: UserRow,
+  extra: FieldIssue[] = [],
+) {
+  const issues = [...extra, ...checkNewPassword({ newPassword, confirmPassword, owner })];
   if (issues.length > 0) throw new RequestValidationError(issues);
+}
+
+/**
+ * SAME_PASSWORD when the new password is the current one. The contract refuses a new password
+ * equal to the old one sent with it; this compares with the stored hash, which also covers an
+ * account whose current password is not asked (never chosen by the person).
+ */
+async function samePasswordIssues(user: UserRow, newPassword: string): Promise<FieldIssue[]> {
+  if (!(await verifyPassword(user.passwordHash, newPassword))) return [];
+  return [{ attr: 'new_password', code: 'SAME_PASSWORD', detail: ERROR_MESSAGES_FR.SAME_PASSWORD! }];
 }
 
 /**
  * POST /auth/change-password. The old password is required once the user has chosen a
  * password themselves (password_changed_at set); before that (invitation, HR-set password) it
- * is optional and, if sent, ignored. A wrong old password counts as a failed login. Other
- * sessions are kept (only a reset ends them, see refreshTokens).
+ * is not asked, and one sent anyway answers PASSWORD_NOT_REQUIRED (an empty one counts as not
+ * sent). A wrong old password counts as a failed login; the current password again is
+ * SAME_PASSWORD, with the policy's other issues. Every other session of the account ends
+ * with the change (ASVS 3.3.3; decision 026); the caller's own, `keepSessionId`, goes on.
  */
 export async function changePassword(
   ctx: AppContext,
   user: UserRow,
   input: TChangePasswordRequest,
   ip: string | null,
+  keepSessionId: string,
 ): Promise<void> {
   if (user.passwordChangedAt !== null) {
     if (!input.old_password) throw fieldError('old_password', 'PASSWORD_REQUIRED');
     if (!(await checkCurrentPassword(ctx.db, user, input.old_password, ip)))
       throw fieldError('old_password', 'PASSWORD_INCORECT');
+  } else if (input.old_password) {
+    throw fieldError('old_password', 'PASSWORD_NOT_REQUIRED');
   }
-  assertPasswordPolicy(input.new_password, input.confirm_password, user);
+  const same = await samePasswordIssues(user, input.new_password);
+  assertPasswordPolicy(input.new_password, input.confirm_password, user, same);
   const passwordHash = await hashPassword(input.new_password);
-  await ctx.db
-    .update(users)
-    .set({ passwordHash, passwordChangedAt: new Date() })
-    .where(eq(users.id, user.id));
+  await ctx.db.transaction(async (tx) => {
+    await tx.update(users).set({ passwordHash, passwordChangedAt: new Date() }).where(eq(users.id, user.id));
+    await endAllSessions(tx, user.id, { reason: 'password_change', exceptSessionId: keepSessionId });
+  });
 }
 
 /**
- * POST /auth/password-reset: the answer never says whether the account exists. An active
- * account gets a single-use link by e-mail and SMS; a new link replaces the previous one, and
- * at most one is sent per RESET_RESEND_COUNTDOWN_SECONDS.
+ * POST /auth/password-reset: the answer never says whether the account exists, and takes the same
+ * time either way: the request only queues the job that finds the account and sends the link
+ * (password-reset-jobs.ts), for any well-formed login name.
  */
 export async function requestPasswordReset(ctx: AppContext, username: string): Promise<void> {
-  const name = parseLoginName(username);
-  const account = name ? await findAccountByLoginName(ctx.db, name) : null;
-  if (!account || !isAccountUsable(account)) return;
-  const { user } = account;
-  if (!user.email && !user.phone) return;
-  // An invited person has no password to reset: their way in is the activation link, which HR
-  // can send again. Same silent answer, so this tells nothing about the account.
-  if (!user.passwordHash) return;
-
-  const now = new Date();
-  let token = '';
-  const created = await ctx.db.transaction(async (tx) => {
-    await tx.select({ id: users.id }).from(users).where(eq(users.id, user.id)).for('update');
-    const [recent] = await tx
-      .select({ id: passwordResetTokens.id })
-      .from(passwordResetTokens)
-      .where(
-        and(
-          eq(passwordResetTokens.userId, user.id),
-          gt(passwordResetTokens.createdAt, new Date(now.getTime() - RESET_RESEND_COUNTDOWN_SECONDS * 1000)),
-        ),
-      )
-      .limit(1);
-    if (recent) return false;
-    token = await issueLink(tx, user.id, 'reset', now);
-    return true;
-  });
-  if (!created) return;
-
-  const link = `${ctx.config.PUBLIC_URL.replace(/\/$/, '')}/reset?token=${token}`;
-  const minutes = RESET_LINK_TTL_SECONDS / 60;
-  if (user.email) {
-    await ctx.email.send({
-      to: user.email,
-      subject: 'Réinitialisation de votre mot de passe Tasbiq',
-      body:
-        `Bonjour ${user.firstName},\n\nPour choisir un nouveau mot de passe, ouvrez ce lien :\n${link}\n\n` +
-        `Il expire dans ${minutes} minutes. Si vous n'êtes pas à l'origine de cette demande, ignorez ce message.`,
-    });
-  }
-  if (user.phone) {
-    await ctx.sms.send({
-      to: user.phone,
-      body: `Tasbiq : pour réinitialiser votre mot de passe, ouvrez ${link} (valable ${minutes} minutes).`,
-    });
-  }
+  await queuePasswordReset(ctx.jobs, username);
 }
 
 async function expireLiveResetTokens(db: DbOrTx, userId: number, now: Date, exceptId?: number) {
@@ -147,7 +123,7 @@ export async function verifyResetToken(ctx: AppContext, token: string): Promise<
 /**
  * POST /auth/password-reset/confirm: same password rules as a change. Marks the token used,
  * kills the user's other links, clears the failed-login count (the person proved they own the
- * e-mail or phone) and, through the used token's time, ends older sessions (see refreshTokens).
+ * e-mail or phone) and ends every session of the account (decision 026).
  */
 export async function confirmPasswordReset(
   ctx: AppContext,
@@ -163,5 +139,6 @@ export async function confirmPasswordReset(
     await expireLiveResetTokens(tx, reset.userId, now, reset.id);
     await tx.update(users).set({ passwordHash, passwordChangedAt: now }).where(eq(users.id, reset.userId));
     await tx.delete(loginFailures).where(eq(loginFailures.userId, reset.userId));
+    await endAllSessions(tx, reset.userId, { reason: 'password_reset' });
   });
 }

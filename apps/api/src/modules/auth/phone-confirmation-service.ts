@@ -5,7 +5,6 @@ import type { AppContext } from '../../context.ts';
 import { users } from '../../db/schema/accounts.ts';
 import type { UserRow } from '../../lib/auth/session.ts';
 import { AppError } from '../../lib/errors.ts';
-import { issueTokenPair } from './login-service.ts';
 import { consumeOtp, issueOtp, maskPhone, otpMessage } from './otp-service.ts';
 
 /** POST /auth/otp: a code by SMS to the account's own phone, to confirm it. */
@@ -24,14 +23,16 @@ export async function sendPhoneConfirmationCode(
 }
 
 /**
- * POST /auth/otp/verify: the right code confirms the phone and answers a new full-scope pair.
- * The OTP-scoped tokens already held are not blacklisted: the access one expires within
- * minutes, and the refresh one keeps its OTP scope when rotated (see refreshTokens).
+ * POST /auth/otp/verify: the right code confirms the phone and answers a new full-scope pair of
+ * the same login session (`sessionId`, the OTP-scoped token's), so a logout ends both. The
+ * OTP-scoped tokens already held are not blacklisted: the access one expires within minutes, and
+ * the refresh one keeps its OTP scope when rotated (see refreshTokens).
  */
 export async function verifyPhoneConfirmationCode(
   ctx: AppContext,
   user: Pick<UserRow, 'id'>,
   code: string,
+  sessionId: string,
 ): Promise<TTokenPair> {
   await consumeOtp(ctx, { userId: user.id, purpose: 'login', code }, async (tx, row) => {
     // Only the number the code went to is confirmed (a phone changed meanwhile stays as it is).
@@ -40,5 +41,6 @@ export async function verifyPhoneConfirmationCode(
       .set({ phoneConfirmedAt: new Date() })
       .where(and(eq(users.id, user.id), eq(users.phone, row.target)));
   });
-  return issueTokenPair(ctx, user.id, 'full');
+  const pair = await ctx.tokens.pair(user.id, 'full', { sessionId });
+  return { ...pair, otp_required: false };
 }

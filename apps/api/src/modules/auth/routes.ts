@@ -8,6 +8,7 @@ import {
   ZChangePhoneResponse,
   ZChangePhoneValidate,
   ZDetailResponse,
+  ZLogoutAllResponse,
   ZLogoutRequest,
   ZOtpSendResponse,
   ZOtpVerifyRequest,
@@ -22,7 +23,7 @@ import type { AppModule } from '../../context.ts';
 import { requireSession } from '../../lib/auth/access-control.ts';
 import { toAccount } from './account-view.ts';
 import { requestContactChange, validateContactChange } from './contact-change-service.ts';
-import { login, logout, refreshTokens } from './login-service.ts';
+import { login } from './login-service.ts';
 import {
   changePassword,
   confirmPasswordReset,
@@ -30,6 +31,7 @@ import {
   verifyResetToken,
 } from './password-service.ts';
 import { sendPhoneConfirmationCode, verifyPhoneConfirmationCode } from './phone-confirmation-service.ts';
+import { logout, logoutEverywhere, refreshTokens } from './session-service.ts';
 
 const tags = ['auth'];
 
@@ -70,6 +72,16 @@ export const authRoutes: AppModule = async (app, ctx) => {
     },
   );
 
+  // "Se déconnecter partout": ends every session of the account, the caller's too (decision 026).
+  app.post(
+    '/auth/logout_all',
+    {
+      config: { skipTerms: true },
+      schema: { tags, response: { 200: ZLogoutAllResponse } },
+    },
+    (request) => logoutEverywhere(ctx, requireSession(request)),
+  );
+
   app.post(
     '/auth/otp',
     {
@@ -85,7 +97,10 @@ export const authRoutes: AppModule = async (app, ctx) => {
       config: { access: 'otp', rateLimit },
       schema: { tags, body: ZOtpVerifyRequest, response: { 200: ZTokenPair } },
     },
-    (request) => verifyPhoneConfirmationCode(ctx, requireSession(request).user, request.body.otp),
+    (request) => {
+      const session = requireSession(request);
+      return verifyPhoneConfirmationCode(ctx, session.user, request.body.otp, session.sessionId);
+    },
   );
 
   app.post(
@@ -95,7 +110,8 @@ export const authRoutes: AppModule = async (app, ctx) => {
       schema: { tags, body: ZChangePasswordRequest, response: { 200: ZDetailResponse } },
     },
     async (request) => {
-      await changePassword(ctx, requireSession(request).user, request.body, request.ip);
+      const session = requireSession(request);
+      await changePassword(ctx, session.user, request.body, request.ip, session.sessionId);
       return { detail: 'Votre mot de passe a été modifié.' };
     },
   );
@@ -145,7 +161,7 @@ export const authRoutes: AppModule = async (app, ctx) => {
       config: { rateLimit },
       schema: { tags, body: ZChangePhoneRequest, response: { 200: ZChangePhoneResponse } },
     },
-    (request) => requestContactChange(ctx, 'phone', requireSession(request).user.id, request.body.phone),
+    (request) => requestContactChange(ctx, 'phone', requireSession(request).user, request.body.phone),
   );
 
   app.post(
@@ -155,7 +171,8 @@ export const authRoutes: AppModule = async (app, ctx) => {
       schema: { tags, body: ZChangePhoneValidate, response: { 200: ZDetailResponse } },
     },
     async (request) => {
-      await validateContactChange(ctx, 'phone', requireSession(request).user.id, request.body);
+      const session = requireSession(request);
+      await validateContactChange(ctx, 'phone', session.user.id, request.body, session.sessionId);
       return { detail: 'Votre numéro de téléphone a été modifié.' };
     },
   );
@@ -166,7 +183,7 @@ export const authRoutes: AppModule = async (app, ctx) => {
       config: { rateLimit },
       schema: { tags, body: ZChangeEmailRequest, response: { 200: ZChangeEmailResponse } },
     },
-    (request) => requestContactChange(ctx, 'email', requireSession(request).user.id, request.body.email),
+    (request) => requestContactChange(ctx, 'email', requireSession(request).user, request.body.email),
   );
 
   app.post(
@@ -176,7 +193,8 @@ export const authRoutes: AppModule = async (app, ctx) => {
       schema: { tags, body: ZChangeEmailValidate, response: { 200: ZDetailResponse } },
     },
     async (request) => {
-      await validateContactChange(ctx, 'email', requireSession(request).user.id, request.body);
+      const session = requireSession(request);
+      await validateContactChange(ctx, 'email', session.user.id, request.body, session.sessionId);
       return { detail: 'Votre adresse e-mail a été modifiée.' };
     },
   );

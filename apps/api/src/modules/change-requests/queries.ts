@@ -14,6 +14,7 @@ const columns = {
   id: changeRequests.id,
   companyId: changeRequests.companyId,
   employeeId: changeRequests.employeeId,
+  employeeUserId: employees.userId,
   employeeFirstName: employeeUser.firstName,
   employeeLastName: employeeUser.lastName,
   employeeSerial: employees.serial,
@@ -168,4 +169,28 @@ export async function findAttachment(
     )
     .limit(1);
   return row ?? null;
+}
+
+/** The pending requests about one employee, oldest first, with the requester's name (employee details). */
+export async function pendingRequestsOf(db: DbOrTx, companyId: number, employeeId: number) {
+  return db
+    .select({
+      id: changeRequests.id,
+      field: changeRequests.field,
+      newValue: changeRequests.newValue,
+      requestedBy: changeRequests.requestedBy,
+      requesterFirstName: requester.firstName,
+      requesterLastName: requester.lastName,
+      createdAt: changeRequests.createdAt,
+    })
+    .from(changeRequests)
+    .innerJoin(requester, eq(requester.id, changeRequests.requestedBy))
+    .where(
+      and(
+        eq(changeRequests.companyId, companyId),
+        eq(changeRequests.employeeId, employeeId),
+        eq(changeRequests.status, 'pending'),
+      ),
+    )
+    .orderBy(asc(changeRequests.createdAt), asc(changeRequests.id));
 }

@@ -11,9 +11,12 @@ import type { Db, DbOrTx } from '../../db/client.ts';
 import { users } from '../../db/schema/accounts.ts';
 import { employees } from '../../db/schema/employees.ts';
 import { changeRequestAttachments, changeRequests } from '../../db/schema/people.ts';
+import { recordAudit } from '../../lib/employee-audit.ts';
 import { AppError, fieldError, notFound } from '../../lib/errors.ts';
+import { centimesToWire, wireToCentimes } from '../../lib/money.ts';
 import { sniffFileType, type UploadedFile } from '../../lib/multipart-form.ts';
 import type { FileStorage } from '../../lib/storage.ts';
+import { toWireDateTime, toWireDateTimeOrNull } from '../../lib/time.ts';
 import { isUniqueViolation } from '../auth/auth-errors.ts';
 import { type AttachmentRow, type ChangeRequestView, findChangeRequest } from './queries.ts';
 
@@ -39,19 +42,19 @@ export function serializeChangeRequest(
     description: view.description,
     status: view.status as ChangeRequestStatus,
     requested_by: { id: view.requestedBy, name: fullName(view.requesterFirstName, view.requesterLastName) },
-    created: view.createdAt.toISOString(),
+    created: toWireDateTime(view.createdAt),
     decided_by:
       view.decidedBy === null
         ? null
         : { id: view.decidedBy, name: fullName(view.deciderFirstName, view.deciderLastName) },
-    decided_at: view.decidedAt?.toISOString() ?? null,
+    decided_at: toWireDateTimeOrNull(view.decidedAt),
     decision_comment: view.decisionComment,
     attachments: attachments.map((a) => ({
       id: a.id,
       file_name: a.fileName,
       content_type: a.contentType,
       size: a.sizeBytes,
-      created: a.createdAt.toISOString(),
+      created: toWireDateTime(a.createdAt),
     })),
   };
 }
@@ -65,6 +68,7 @@ async function employeeForChange(tx: DbOrTx, companyId: number, employeeId: numb
       serial: employees.serial,
       rib: employees.rib,
       birthday: employees.birthday,
+      salaryCentimes: employees.salaryCentimes,
       cin: users.cin,
       firstName: users.firstName,
       lastName: users.lastName,
@@ -92,6 +96,8 @@ function currentValue(employee: EmployeeForChange, field: ChangeRequestField): s
       return employee.birthday;
     case 'serial':
       return employee.serial;
+    case 'salary':
+      return centimesToWire(employee.salaryCentimes);
   }
 }
 
@@ -145,6 +151,53 @@ export function checkAttachments(files: UploadedFile[]) {
   });
 }
 
+/** Whether the employee already has a pending request on `field` (call with the employee row locked). */
+async function hasPendingRequest(
+  tx: DbOrTx,
+  companyId: number,
+  employeeId: number,
+  field: ChangeRequestField,
+) {
+  const [pending] = await tx
+    .select({ id: changeRequests.id })
+    .from(changeRequests)
+    .where(
+      and(
+        eq(changeRequests.companyId, companyId),
+        eq(changeRequests.employeeId, employeeId),
+        eq(changeRequests.field, field),
+        eq(changeRequests.status, 'pending'),
+      ),
+    )
+    .limit(1);
+  return pending !== undefined;
+}
+
+/**
+ * A salary raise too large to apply at once (decision 025), held as a change request inside the
+ * caller's transaction (the employee row is already locked by the update). A pending salary
+ * request already there answers CHANGE_REQUEST_PENDING on `salary`.
+ */
+export async function holdSalaryRaise(
+  tx: DbOrTx,
+  input: {
+    companyId: number;
+    employeeId: number;
+    requestedBy: number;
+    oldValue: string;
+    newValue: string;
+    description: string;
+  },
+): Promise<number> {
+  if (await hasPendingRequest(tx, input.companyId, input.employeeId, 'salary'))
+    throw fieldError('salary', 'CHANGE_REQUEST_PENDING');
+  const [request] = await tx
+    .insert(changeRequests)
+    .values({ ...input, field: 'salary' })
+    .returning({ id: changeRequests.id });
+  return request!.id;
+}
+
 export type NewChangeRequest = {
   companyId: number;
   employeeId: number;
@@ -181,19 +234,8 @@ export async function createChangeRequest(
       if (input.field === 'serial')
         await assertSerialFree(tx, input.companyId, input.newValue, locked.id, false);
 
-      const [pending] = await tx
-        .select({ id: changeRequests.id })
-        .from(changeRequests)
-        .where(
-          and(
-            eq(changeRequests.companyId, input.companyId),
-            eq(changeRequests.employeeId, locked.id),
-            eq(changeRequests.field, input.field),
-            eq(changeRequests.status, 'pending'),
-          ),
-        )
-        .limit(1);
-      if (pending) throw new AppError('CHANGE_REQUEST_PENDING');
+      if (await hasPendingRequest(tx, input.companyId, locked.id, input.field))
+        throw new AppError('CHANGE_REQUEST_PENDING');
 
       const [request] = await tx
         .insert(changeRequests)
@@ -227,17 +269,34 @@ export async function createChangeRequest(
   }
 }
 
-/** Writes an approved value where it lives: the account (CIN, names) or the employment record. */
+/**
+ * Writes an approved value where it lives: the account (CIN, names) or the employment record. A
+ * RIB or a salary is money: its change goes into the audit trail with who asked and who approved.
+ */
 async function applyChange(
   tx: DbOrTx,
   companyId: number,
-  request: { employeeId: number; field: string; newValue: string },
+  request: { id: number; employeeId: number; field: string; newValue: string; requestedBy: number },
+  deciderId: number,
 ) {
   const employee = await employeeForChange(tx, companyId, request.employeeId, true);
   if (!employee) throw notFound();
   const field = request.field as ChangeRequestField;
   const value = request.newValue;
   const now = new Date();
+  if (field === 'rib' || field === 'salary')
+    await recordAudit(
+      tx,
+      {
+        companyId,
+        employeeId: employee.id,
+        changedBy: request.requestedBy,
+        approvedBy: deciderId,
+        changeRequestId: request.id,
+        at: now,
+      },
+      [{ field, before: currentValue(employee, field), after: value }],
+    );
   switch (field) {
     case 'cin':
       await assertCinFree(tx, value, employee.userId, true);
@@ -256,6 +315,12 @@ async function applyChange(
       await tx
         .update(employees)
         .set({ birthday: value, updatedAt: now })
+        .where(eq(employees.id, employee.id));
+      return;
+    case 'salary':
+      await tx
+        .update(employees)
+        .set({ salaryCentimes: wireToCentimes(value) as bigint, updatedAt: now })
         .where(eq(employees.id, employee.id));
       return;
     case 'serial':
@@ -278,7 +343,7 @@ export type Decision = { companyId: number; id: number; deciderId: number; comme
 
 /**
  * The DRH's decision. Checked in the order a person would explain it: unknown request (404), own
- * request (403: someone else must decide), already decided (400). The claim itself is one
+ * request or a request about one's own record (403: someone else must decide), already decided (400). The claim itself is one
  * `UPDATE … WHERE status = 'pending'`, so of two simultaneous decisions exactly one wins; an
  * approval applies the change in the same transaction, so a refused apply (CIN taken meanwhile)
  * leaves the request pending.
@@ -292,6 +357,12 @@ export async function decideChangeRequest(
   if (!request) throw notFound();
   if (request.requestedBy === decision.deciderId)
     throw new AppError('permission_denied', { status: 403, detail: ERROR_MESSAGES_FR.CHANGE_REQUEST_OWN });
+  // Nor about one's own record: a DRH does not approve their own RIB or salary (decision 025).
+  if (request.employeeUserId === decision.deciderId)
+    throw new AppError('permission_denied', {
+      status: 403,
+      detail: ERROR_MESSAGES_FR.CHANGE_REQUEST_ABOUT_SELF,
+    });
   if (request.status !== 'pending') throw new AppError('CHANGE_REQUEST_NOT_PENDING');
 
   await db.transaction(async (tx) => {
@@ -312,11 +383,13 @@ export async function decideChangeRequest(
         ),
       )
       .returning({
+        id: changeRequests.id,
         employeeId: changeRequests.employeeId,
         field: changeRequests.field,
         newValue: changeRequests.newValue,
+        requestedBy: changeRequests.requestedBy,
       });
     if (!claimed) throw new AppError('CHANGE_REQUEST_NOT_PENDING');
-    if (outcome === 'approved') await applyChange(tx, decision.companyId, claimed);
+    if (outcome === 'approved') await applyChange(tx, decision.companyId, claimed, decision.deciderId);
   });
 }

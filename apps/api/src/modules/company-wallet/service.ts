@@ -1,9 +1,10 @@
 import {
   type TWalletExport,
+  type TWalletExportFilters,
   type TWalletTransaction,
   WALLET_TRANSACTION_TYPE_LABELS_FR,
+  ZWalletExportFilters,
 } from '@tasbiq/contracts/company-wallet';
-import { TIME_ZONE } from '@tasbiq/contracts/constants';
 import type { DbOrTx } from '../../db/client.ts';
 import { walletExports } from '../../db/schema/ledger.ts';
 import { toExcelCsv } from '../../lib/csv.ts';
@@ -11,6 +12,7 @@ import { AppError } from '../../lib/errors.ts';
 import { getOrCreateAccount, type LedgerTransaction, postTransaction } from '../../lib/ledger.ts';
 import { centimesToWire } from '../../lib/money.ts';
 import type { FileStorage } from '../../lib/storage.ts';
+import { formatCasablancaDateTime, toWireDateTime } from '../../lib/time.ts';
 import {
   listWalletTransactions,
   type WalletExportRow,
@@ -61,39 +63,48 @@ export function serializeWalletTransaction(row: WalletRow): TWalletTransaction {
     title: row.title,
     amount: centimesToWire(row.amountCentimes),
     description: row.description,
-    created: row.createdAt.toISOString(),
+    created: toWireDateTime(row.createdAt),
   };
 }
 
 export const walletExportDownloadPath = (id: number) => `/api/company/wallet/export/${id}/download`;
 
+/**
+ * The filters stored with an export (`wallet_exports.filters`, the request body as validated),
+ * read back key by key: a key that no longer parses (an old row, a renamed type) is left out
+ * rather than failing the whole history.
+ */
+export function exportFiltersOf(stored: unknown): TWalletExportFilters {
+  if (stored === null || typeof stored !== 'object' || Array.isArray(stored)) return {};
+  const filters: Record<string, unknown> = {};
+  for (const [key, schema] of Object.entries(ZWalletExportFilters.shape)) {
+    const value = (stored as Record<string, unknown>)[key];
+    if (value === undefined || value === null || value === '') continue;
+    const parsed = schema.safeParse(value);
+    if (parsed.success && parsed.data !== undefined) filters[key] = parsed.data;
+  }
+  return filters as TWalletExportFilters;
+}
+
 export function serializeWalletExport(row: WalletExportRow): TWalletExport {
   return {
     id: row.id,
     status: row.status ?? 'finished',
-    created: row.createdAt.toISOString(),
+    created: toWireDateTime(row.createdAt),
     rows: row.rowCount,
     download_url: row.status === 'finished' && row.fileKey ? walletExportDownloadPath(row.id) : null,
+    filters: exportFiltersOf(row.filters),
   };
 }
 
 const CSV_HEADER = ['Date', 'Type', 'Titre', 'Description', 'Montant (DH)'] as const;
-
-const dateTimeFr = new Intl.DateTimeFormat('fr-FR', {
-  timeZone: TIME_ZONE,
-  day: '2-digit',
-  month: '2-digit',
-  year: 'numeric',
-  hour: '2-digit',
-  minute: '2-digit',
-});
 
 /** The wallet statement as French Excel opens it: BOM, `;`, CRLF, dd/mm/yyyy hh:mm, decimal comma. */
 export function walletCsv(rows: readonly WalletRow[]): string {
   return toExcelCsv(
     CSV_HEADER,
     rows.map((row) => [
-      dateTimeFr.format(row.createdAt).replace(',', ''),
+      formatCasablancaDateTime(row.createdAt),
       (WALLET_TRANSACTION_TYPE_LABELS_FR as Record<string, string>)[row.type] ?? row.type,
       row.title,
       row.description,
@@ -139,6 +150,7 @@ export async function createWalletExport(
       fileKey,
       rowCount: rows.length,
       filters: input.rawFilters,
+      tzRules: process.versions.tz ?? 'unknown',
     })
     .returning();
   return row!;

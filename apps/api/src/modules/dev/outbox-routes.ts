@@ -1,8 +1,12 @@
+import { isIP } from 'node:net';
 import { and, desc, eq, gt, type SQL } from 'drizzle-orm';
+import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { AppModule } from '../../context.ts';
 import { outboxMessages } from '../../db/schema/outbox.ts';
+import { AppError } from '../../lib/errors.ts';
 import { zIdParam, zLimit } from '../../lib/list-params.ts';
+import { toWireDateTime } from '../../lib/time.ts';
 
 const ZOutboxMessage = z.object({
   id: z.number(),
@@ -14,15 +18,56 @@ const ZOutboxMessage = z.object({
   created: z.string(),
 });
 
+/** 127.0.0.0/8, ::1 and their IPv4-mapped form. */
+export function isLoopbackAddress(address: string | undefined): boolean {
+  if (!address) return false;
+  const bare = address.replace(/^\[|\]$/g, '').replace(/^::ffff:/i, '');
+  if (isIP(bare) === 4) return bare.startsWith('127.');
+  return bare === '::1' || bare === '0:0:0:0:0:0:0:1';
+}
+
+/** The addresses a proxy says it forwarded for (X-Forwarded-For, X-Real-IP, Forwarded `for=`). */
+function forwardedAddresses(request: FastifyRequest): string[] {
+  const header = (name: string) => {
+    const value = request.headers[name];
+    return Array.isArray(value) ? value.join(',') : (value ?? '');
+  };
+  const addresses = `${header('x-forwarded-for')},${header('x-real-ip')}`.split(',');
+  for (const match of header('forwarded').matchAll(/for=("?)\[?([^\]";,]+)\]?\1/gi))
+    addresses.push(match[2]!);
+  return addresses.map((a) => a.trim()).filter((a) => a !== '');
+}
+
+/**
+ * Only a caller on this machine reads the outbox (it holds OTP codes and password links): the
+ * socket's address must be loopback — not `request.ip`, which TRUST_PROXY_HOPS lets a header
+ * choose — and a proxy on this machine (whose connections are all loopback) must forward for a
+ * loopback client too.
+ */
+export function isLocalCaller(request: FastifyRequest): boolean {
+  return (
+    isLoopbackAddress(request.socket.remoteAddress) && forwardedAddresses(request).every(isLoopbackAddress)
+  );
+}
+
 /**
  * What the sandbox SMS and e-mail providers sent, newest first, so a person trying the demo or
- * a Playwright test can read an OTP or a link. Never mounted in production (see app.ts).
+ * a Playwright test can read an OTP or a link. Never mounted in production (see app.ts), and
+ * answered only to callers on this machine (403 permission_denied otherwise).
  */
 export const devOutboxRoutes: AppModule = async (app, { db }) => {
   app.get(
     '/dev/outbox',
     {
       config: { access: 'public' },
+      onRequest: async (request) => {
+        if (!isLocalCaller(request)) {
+          throw new AppError('permission_denied', {
+            status: 403,
+            detail: 'La boîte d’envoi de test ne répond qu’aux appels de cette machine.',
+          });
+        }
+      },
       schema: {
         tags: ['dev'],
         querystring: z.object({
@@ -60,7 +105,7 @@ export const devOutboxRoutes: AppModule = async (app, { db }) => {
           subject: r.subject,
           body: r.body,
           status: r.status,
-          created: r.createdAt.toISOString(),
+          created: toWireDateTime(r.createdAt),
         })),
       };
     },

@@ -247,10 +247,18 @@ function reportIssue(
 }
 
 /** Values seen twice in the file: the later lines are reported, naming the first one. */
+/** "Le matricule « A12 » figure déjà à la ligne 2 du fichier.": each noun with its own agreement. */
+const DUPLICATE_SUBJECT = {
+  telephone: 'Le numéro de téléphone',
+  cin: 'La CIN',
+  email: "L'adresse e-mail",
+  matricule: 'Le matricule',
+} as const;
+
 function reportDuplicates(
   rows: readonly ValidEmployeeRow[],
   report: ImportReport,
-  column: Column,
+  column: keyof typeof DUPLICATE_SUBJECT,
   pick: (row: ValidEmployeeRow) => string | null,
 ) {
   const first = new Map<string, number>();
@@ -264,7 +272,7 @@ function reportDuplicates(
         row.line,
         column,
         'DUPLICATE_IN_FILE',
-        `${LABELS[column]} déjà présent(e) à la ligne ${seen} du fichier : « ${value} ».`,
+        `${DUPLICATE_SUBJECT[column]} « ${value} » figure déjà à la ligne ${seen} du fichier.`,
       );
   }
 }
@@ -431,7 +439,7 @@ export async function importEmployees(
 ): Promise<TEmployeeImportResponse> {
   const table = readUploadedCsv(input.file, 'csvfile');
   const { rows, report, ignoredColumns } = await validateEmployeeFile(ctx.db, input.companyId, table);
-  if (!report.isEmpty) throw new ImportRejected('BULK_UPLOAD_FAILED', report.toReport(table.records.length));
+  if (!report.isEmpty) throw new ImportRejected('BULK_UPLOAD_FAILED', report.toReport(table.records));
 
   let result: { userIds: number[]; tokens: Map<number, string> };
   try {
@@ -450,7 +458,7 @@ export async function importEmployees(
     if (!isUniqueViolation(error)) throw error;
     const again = await validateEmployeeFile(ctx.db, input.companyId, table);
     if (again.report.isEmpty) throw error;
-    throw new ImportRejected('BULK_UPLOAD_FAILED', again.report.toReport(table.records.length));
+    throw new ImportRejected('BULK_UPLOAD_FAILED', again.report.toReport(table.records));
   }
 
   let queued = 0;

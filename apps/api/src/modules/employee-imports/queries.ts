@@ -64,7 +64,13 @@ export async function companyName(db: DbOrTx, companyId: number): Promise<string
   return row?.name ?? '';
 }
 
-export type EmployeeKey = { id: number; serial: string | null; cin: string | null };
+export type EmployeeKey = {
+  id: number;
+  serial: string | null;
+  cin: string | null;
+  userId: number;
+  roles: string[];
+};
 
 /** The company's employees whose matricule or CIN is in the lists (worked-days upload). */
 export async function employeesBySerialOrCin(
@@ -75,7 +81,13 @@ export async function employeesBySerialOrCin(
 ): Promise<EmployeeKey[]> {
   if (serials.length === 0 && cins.length === 0) return [];
   return db
-    .select({ id: employees.id, serial: employees.serial, cin: users.cin })
+    .select({
+      id: employees.id,
+      serial: employees.serial,
+      cin: users.cin,
+      userId: employees.userId,
+      roles: users.roles,
+    })
     .from(employees)
     .innerJoin(users, eq(users.id, employees.userId))
     .where(

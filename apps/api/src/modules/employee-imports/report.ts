@@ -6,6 +6,13 @@ import {
 } from '@tasbiq/contracts/employee-imports';
 import { ERROR_MESSAGES_FR, formatTemplate, VALIDATION_MESSAGES_FR } from '@tasbiq/contracts/error-codes';
 
+/** The file's last line read, as Excel numbers it (1: the header alone). */
+export function lastLineOf(records: readonly { line: number }[]): number {
+  let last = 1;
+  for (const record of records) if (record.line > last) last = record.line;
+  return last;
+}
+
 /** Collects the problems of a file, row by row, then answers them as one report. */
 export class ImportReport {
   private readonly errors: TImportRowError[] = [];
@@ -36,10 +43,12 @@ export class ImportReport {
     return this.errors.length === 0;
   }
 
-  toReport(totalRows: number): TImportReport {
+  /** `records` are the rows read, with their file line (header = line 1). */
+  toReport(records: readonly { line: number }[]): TImportReport {
     const sorted = [...this.errors].sort((a, b) => a.row - b.row);
     return {
-      total_rows: totalRows,
+      total_rows: records.length,
+      total_lines: lastLineOf(records),
       error_rows: this.lines.size,
       error_count: sorted.length,
       errors: sorted.slice(0, MAX_REPORTED_ERRORS),
@@ -59,10 +68,11 @@ export function reportBody(code: string, report: TImportReport): TImportFailedBo
 
 /** Thrown by the services when a file has errors; the route answers it with `reportBody`. */
 export class ImportRejected extends Error {
-  constructor(
-    readonly code: 'BULK_UPLOAD_FAILED' | 'UPLOAD_WD_FAILED',
-    readonly report: TImportReport,
-  ) {
+  readonly code: 'BULK_UPLOAD_FAILED' | 'UPLOAD_WD_FAILED';
+  readonly report: TImportReport;
+  constructor(code: 'BULK_UPLOAD_FAILED' | 'UPLOAD_WD_FAILED', report: TImportReport) {
     super(code);
+    this.code = code;
+    this.report = report;
   }
 }

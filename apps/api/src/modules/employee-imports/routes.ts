@@ -104,6 +104,7 @@ export const employeeImportRoutes: AppModule = async (app, ctx) => {
         uploadWorkedDays(ctx, {
           companyId: companyIdOf(request),
           uploadedBy: requireSession(request).user.id,
+          uploaderRoles: requireSession(request).user.roles,
           file: form.file,
           month: fields.month,
           year: fields.year,

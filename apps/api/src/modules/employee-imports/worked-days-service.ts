@@ -6,12 +6,13 @@ import {
   type WorkedDaysColumn,
 } from '@tasbiq/contracts/employee-imports';
 import { ERROR_MESSAGES_FR } from '@tasbiq/contracts/error-codes';
+import { isDrh } from '@tasbiq/contracts/roles';
 import { normalizeCin } from '@tasbiq/contracts/validators';
 import { sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import { employeeWorkedTime } from '../../db/schema/employees.ts';
 import { cellOf, mapColumns, parseFrenchDecimal } from '../../lib/csv.ts';
-import { casablancaDate } from '../../lib/time.ts';
+import { casablancaMonth } from '../../lib/time.ts';
 import { columnSpecOf, readUploadedCsv, reportHeaderProblems, type UploadedCsv } from './csv-upload.ts';
 import { employeesBySerialOrCin } from './queries.ts';
 import { ImportRejected, ImportReport } from './report.ts';
@@ -26,30 +27,32 @@ type Entry = { line: number; serial: string; cin: string; days: bigint; hours: b
 /** Hundredths → the numeric's text ("2250" → "22.50"). */
 const hundredthsToText = (value: bigint) => `${value / 100n}.${String(value % 100n).padStart(2, '0')}`;
 
-/** The current month in Africa/Casablanca. */
-export function currentMonth(now = new Date()): { month: number; year: number } {
-  const [year, month] = casablancaDate(now).split('-').map(Number) as [number, number];
-  return { month, year };
-}
-
 /**
  * POST /employees/wd/: worked days and hours of a month for employees named by matricule or CIN.
  * All rows valid → one upsert statement (a new upload for the month replaces the figures); any
  * row wrong → nothing written, ImportRejected with the report. Days go from 0 to 31: the balance
  * methods cap what they use at 26, but the file says what was worked.
+ *
+ * Worked time is money (balance methods 2 and 4): the uploader's own row, and a DRH's row when the
+ * uploader is not a DRH, are skipped and listed in `skipped` (decision 025) — the monthly payroll
+ * file names everybody, so refusing the whole file would only make HR edit it by hand.
  */
 export async function uploadWorkedDays(
   ctx: Pick<AppContext, 'db'>,
   input: {
     companyId: number;
     uploadedBy: number;
+    /** The uploader's roles: an RH's file may not set a DRH's figures. */
+    uploaderRoles: readonly string[];
     file: UploadedCsv | null;
     month?: number;
     year?: number;
+    /** When the upload is made: its Casablanca month is the default `month`/`year`. */
+    at?: Date;
   },
 ): Promise<TWorkedDaysUploadResponse> {
   const table = readUploadedCsv(input.file, 'file');
-  const now = currentMonth();
+  const now = casablancaMonth(input.at ?? new Date());
   const month = input.month ?? now.month;
   const year = input.year ?? now.year;
 
@@ -71,7 +74,7 @@ export async function uploadWorkedDays(
       'CSV_MISSING_COLUMNS',
       'Le fichier doit avoir une colonne « jours_travailles » ou « heures_travaillees ».',
     );
-  if (!report.isEmpty) throw new ImportRejected('UPLOAD_WD_FAILED', report.toReport(table.records.length));
+  if (!report.isEmpty) throw new ImportRejected('UPLOAD_WD_FAILED', report.toReport(table.records));
 
   const entries: Entry[] = [];
   for (const record of table.records) {
@@ -84,7 +87,7 @@ export async function uploadWorkedDays(
         line,
         has('matricule') ? 'matricule' : 'cin',
         'required',
-        'Indiquez le matricule ou la CIN du salarié.',
+        'le champ "Matricule" ou le champ "CIN" est obligatoire',
       );
     }
     const number = (column: 'jours_travailles' | 'heures_travaillees', max: number): bigint | null => {
@@ -129,6 +132,9 @@ export async function uploadWorkedDays(
   const bySerial = new Map(found.filter((e) => e.serial !== null).map((e) => [e.serial!, e.id]));
   const byCin = new Map<string, number | null>();
   for (const e of found) if (e.cin) byCin.set(e.cin, byCin.has(e.cin) ? null : e.id);
+  const keyOf = new Map(found.map((e) => [e.id, e]));
+  const uploaderIsDrh = isDrh(input.uploaderRoles);
+  const skipped: TWorkedDaysUploadResponse['skipped'] = [];
 
   const resolved: Array<{ employeeId: number; entry: Entry }> = [];
   const firstLineOf = new Map<number, number>();
@@ -169,9 +175,25 @@ export async function uploadWorkedDays(
       continue;
     }
     firstLineOf.set(employeeId, entry.line);
+    const key = keyOf.get(employeeId)!;
+    const protectedBy =
+      key.userId === input.uploadedBy
+        ? 'SELF_EDIT_FORBIDDEN'
+        : isDrh(key.roles) && !uploaderIsDrh
+          ? 'DRH_RECORD_PROTECTED'
+          : null;
+    if (protectedBy) {
+      skipped.push({
+        row: entry.line,
+        column: entry.serial ? 'matricule' : 'cin',
+        code: protectedBy,
+        detail: ERROR_MESSAGES_FR[protectedBy]!,
+      });
+      continue;
+    }
     resolved.push({ employeeId, entry });
   }
-  if (!report.isEmpty) throw new ImportRejected('UPLOAD_WD_FAILED', report.toReport(table.records.length));
+  if (!report.isEmpty) throw new ImportRejected('UPLOAD_WD_FAILED', report.toReport(table.records));
 
   // One statement whatever the number of rows: arrays unnested, then upserted.
   await ctx.db.execute(sql`
@@ -187,5 +209,5 @@ export async function uploadWorkedDays(
       worked_hours = excluded.worked_hours,
       uploaded_by = excluded.uploaded_by,
       updated_at = now()`);
-  return { updated: resolved.length, month, year, ignored_columns: mapping.unknown };
+  return { updated: resolved.length, month, year, ignored_columns: mapping.unknown, skipped };
 }

@@ -67,17 +67,21 @@ function likePattern(term: string): string {
 }
 
 /**
- * What `search` looks in: first and last name, CIN, phone, e-mail, matricule, joined by spaces.
- * A term never holds a space (the search is split on whitespace), so it cannot match across two
- * fields, and one ILIKE over the joined text costs a third of six ILIKEs (PostgreSQL lower-cases
- * each operand; measured on 10,000 employees).
+ * `employees.search_text` is what `search` looks in: first and last name, CIN, phone, e-mail and
+ * matricule joined by spaces, passed through `tasbiq_search_normalize` (lower-case, accents
+ * removed), kept by triggers and indexed with pg_trgm (migration 0013, decision 027). A term goes
+ * through the same SQL normaliser, so "eloise" finds "Éloïse" and "ÉLOÏSE" finds "eloise", and a
+ * `like '%…%'` on the column is answered by the trigram index. A term never holds a space (the
+ * search is split on whitespace), so it cannot match across two fields.
  */
-const searchableText = sql`concat_ws(' ', ${users.firstName}, ${users.lastName}, ${users.cin}, ${users.phone}, ${users.email}, ${employees.serial})`;
+function matchesSearch(pattern: string): SQL {
+  return sql`${employees.searchText} like tasbiq_search_normalize(${pattern})`;
+}
 
 /**
  * Every term must match (DRF SearchFilter). Phones are stored as +212…, so a term typed the local
- * way ("0612…") also looks for "+212612…", and a whole search that is a phone written with spaces
- * ("06 12 34 56 78") is one term.
+ * way ("0612…") also looks for "+212612…" (in the phone), and a whole search that is a phone
+ * written with spaces ("06 12 34 56 78") is one term.
  */
 function employeeSearch(rawTerms: string[] | undefined): SQL | undefined {
   if (!rawTerms || rawTerms.length === 0) return undefined;
@@ -85,11 +89,19 @@ function employeeSearch(rawTerms: string[] | undefined): SQL | undefined {
   const terms = asPhone ? [asPhone] : rawTerms;
   return and(
     ...terms.map((term) => {
-      const matches = [sql`${searchableText} ilike ${likePattern(term)}`];
+      const matches = [matchesSearch(likePattern(term))];
       const compact = term.replace(/[.-]/g, '');
-      if (/^0\d+$/.test(compact)) matches.push(ilike(users.phone, likePattern(`+212${compact.slice(1)}`)));
-      else if (/^00212\d*$/.test(compact))
-        matches.push(ilike(users.phone, likePattern(`+212${compact.slice(5)}`)));
+      // 00212… first: it also starts with a 0 (before, it looked for "+2120212…" and found nothing).
+      const local = /^00212\d*$/.test(compact)
+        ? compact.slice(5)
+        : /^0\d+$/.test(compact)
+          ? compact.slice(1)
+          : null;
+      if (local !== null) {
+        // The indexed column narrows the rows; the phone itself must hold it (not the e-mail).
+        const phone = likePattern(`+212${local}`);
+        matches.push(and(matchesSearch(phone), ilike(users.phone, phone))!);
+      }
       return matches.length === 1 ? matches[0]! : or(...matches)!;
     }),
   );
@@ -195,6 +207,16 @@ export async function findEmployee(db: DbOrTx, companyId: number, employeeId: nu
   return row ?? null;
 }
 export type EmployeeRecord = NonNullable<Awaited<ReturnType<typeof findEmployee>>>;
+
+/** The id of an employee of this company, or null (another company's answers 404 like a missing one). */
+export async function findEmployeeIdIn(db: DbOrTx, companyId: number, employeeId: number) {
+  const [row] = await db
+    .select({ id: employees.id })
+    .from(employees)
+    .where(and(eq(employees.companyId, companyId), eq(employees.id, employeeId)))
+    .limit(1);
+  return row?.id ?? null;
+}
 
 /** The employee record of an account (POST /employees/profile/). */
 export async function findEmployeeIdOfUser(db: DbOrTx, companyId: number, userId: number) {

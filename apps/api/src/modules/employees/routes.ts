@@ -3,6 +3,7 @@ import {
   EMPLOYEE_STATUSES,
   ZCreateEmployeeRequest,
   ZCreateEmployeeResponse,
+  ZEmployeeAuditEntry,
   ZEmployeeDetail,
   ZEmployeeListItem,
   ZEmployeeProfileUpdate,
@@ -15,14 +16,21 @@ import { paginated } from '@tasbiq/contracts/wire';
 import { z } from 'zod';
 import type { AppModule } from '../../context.ts';
 import { companyIdOf, requireSession } from '../../lib/auth/access-control.ts';
-import { AppError } from '../../lib/errors.ts';
+import { listAudit } from '../../lib/employee-audit.ts';
+import { AppError, notFound } from '../../lib/errors.ts';
 import { pageSize, ZListQuery, zBool, zCsvOf, zIdParam } from '../../lib/list-params.ts';
 import { limitOffsetPage } from '../../lib/pagination.ts';
 import { objectIdOrNotFound, ZObjectIdParams } from '../../lib/path-id.ts';
 import { RequestValidationError } from '../../lib/validation.ts';
 import { activationRoutes } from './activation-routes.ts';
 import { employeesCsv, exportFileName } from './export-csv.ts';
-import { type EmployeeFilters, employeeStats, listEmployees, listEmployeesForExport } from './queries.ts';
+import {
+  type EmployeeFilters,
+  employeeStats,
+  findEmployeeIdIn,
+  listEmployees,
+  listEmployeesForExport,
+} from './queries.ts';
 import { serializeListItem } from './serialize.ts';
 import {
   getEmployeeDetail,
@@ -137,6 +145,29 @@ export const employeeRoutes: AppModule = async (app, ctx) => {
     (request) => getEmployeeDetail(db, companyIdOf(request), objectIdOrNotFound(request.params.id)),
   );
 
+  /** The audit trail of the employee's money fields and RIB, newest first (decision 025). */
+  app.get(
+    '/employees/:id/audit',
+    {
+      config: hr,
+      schema: {
+        tags,
+        params: ZObjectIdParams,
+        querystring: ZListQuery.pick({ limit: true, offset: true }),
+        response: { 200: paginated(ZEmployeeAuditEntry) },
+      },
+    },
+    async (request) => {
+      const companyId = companyIdOf(request);
+      const employeeId = objectIdOrNotFound(request.params.id);
+      if ((await findEmployeeIdIn(db, companyId, employeeId)) === null) throw notFound();
+      const limit = pageSize(request.query.limit, requireSession(request).company?.itemsPerPage);
+      const offset = request.query.offset ?? 0;
+      const page = await listAudit(db, companyId, employeeId, { limit, offset });
+      return limitOffsetPage(request, { ...page, limit, offset });
+    },
+  );
+
   app.put(
     '/employees/:id',
     {
@@ -180,7 +211,7 @@ export const employeeRoutes: AppModule = async (app, ctx) => {
       (request) =>
         sendEmployeeLink(
           ctx,
-          companyIdOf(request),
+          requireSession(request),
           objectIdOrNotFound(request.params.id),
           purpose,
           request.body?.send_sms ?? true,

@@ -3,10 +3,12 @@ import type {
   EmployeeStatus,
   TEmployeeDetail,
   TEmployeeListItem,
+  TPendingChange,
 } from '@tasbiq/contracts/employees';
 import { isDrh, isHr } from '@tasbiq/contracts/roles';
 import type { employeeWorkedTime } from '../../db/schema/employees.ts';
 import { centimesToWire } from '../../lib/money.ts';
+import { toWireDateTime } from '../../lib/time.ts';
 import type { EmployeeListRow, EmployeeRecord } from './queries.ts';
 
 /** `drh` has the DRH role, `rh` RH without DRH, `employee` neither (decision 010). */
@@ -29,13 +31,17 @@ export function serializeListItem(row: EmployeeListRow): TEmployeeListItem {
     is_active: row.isActive,
     account_type: accountTypeOf(row.roles),
     salary: centimesToWire(row.salaryCentimes),
-    created: row.createdAt.toISOString(),
+    created: toWireDateTime(row.createdAt),
   };
 }
 
 type WorkedTimeRow = typeof employeeWorkedTime.$inferSelect;
 
-export function serializeDetail(record: EmployeeRecord, workedTime: WorkedTimeRow | null): TEmployeeDetail {
+export function serializeDetail(
+  record: EmployeeRecord,
+  workedTime: WorkedTimeRow | null,
+  pendingChanges: TPendingChange[],
+): TEmployeeDetail {
   const { employee, user, group } = record;
   return {
     ...serializeListItem({
@@ -77,6 +83,7 @@ export function serializeDetail(record: EmployeeRecord, workedTime: WorkedTimeRo
         }
       : null,
     recent_advances: [],
-    updated: employee.updatedAt.toISOString(),
+    pending_changes: pendingChanges,
+    updated: toWireDateTime(employee.updatedAt),
   };
 }

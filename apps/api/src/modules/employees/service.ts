@@ -1,28 +1,47 @@
+import {
+  type ChangeRequestField,
+  isLargeSalaryRaise,
+  SALARY_RAISE_CONFIRMATION_PERCENT,
+} from '@tasbiq/contracts/change-requests';
 import type {
+  EmployeeMoneyField,
   TCreateEmployeeRequest,
   TCreateEmployeeResponse,
   TEmployeeDetail,
   TEmployeeProfileUpdate,
+  TPendingChange,
   TSendLinkResponse,
   TUpdateEmployeeRequest,
 } from '@tasbiq/contracts/employees';
+import { ERROR_MESSAGES_FR } from '@tasbiq/contracts/error-codes';
+import { isDrh } from '@tasbiq/contracts/roles';
 import { and, eq, ne } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { users } from '../../db/schema/accounts.ts';
 import { employees } from '../../db/schema/employees.ts';
+import { endAllSessions } from '../../lib/auth/login-sessions.ts';
 import type { Session } from '../../lib/auth/session.ts';
+import { recordAudit } from '../../lib/employee-audit.ts';
 import { AppError, fieldError, notFound } from '../../lib/errors.ts';
-import { wireToCentimes } from '../../lib/money.ts';
+import { centimesToWire, wireToCentimes } from '../../lib/money.ts';
 import {
   assertLinkNotSentRecently,
   issueLink,
   type LinkPurpose,
   sendLink,
 } from '../../lib/password-links.ts';
-import { casablancaDate } from '../../lib/time.ts';
+import { casablancaMonth, toWireDateTime } from '../../lib/time.ts';
 import { type FieldIssue, RequestValidationError } from '../../lib/validation.ts';
 import { createAccount, type NewAccount } from '../accounts/service.ts';
+import {
+  announceContactChange,
+  type ContactKind,
+  pendingContactProposals,
+  proposeContactChange,
+} from '../auth/contact-change-service.ts';
+import { pendingRequestsOf } from '../change-requests/queries.ts';
+import { holdSalaryRaise } from '../change-requests/service.ts';
 import {
   type EmployeeRecord,
   findEmployee,
@@ -131,10 +150,38 @@ export async function getEmployeeDetail(db: DbOrTx, companyId: number, employeeI
   return detailOf(db, record);
 }
 
-async function detailOf(db: DbOrTx, record: EmployeeRecord): Promise<TEmployeeDetail> {
-  const [year, month] = casablancaDate(new Date()).split('-').map(Number) as [number, number];
-  const workedTime = await findWorkedTime(db, record.employee.companyId, record.employee.id, year, month);
-  return serializeDetail(record, workedTime);
+async function detailOf(db: DbOrTx, record: EmployeeRecord, at = new Date()): Promise<TEmployeeDetail> {
+  const { year, month } = casablancaMonth(at);
+  const { companyId, id } = record.employee;
+  const [workedTime, requests, proposals] = await Promise.all([
+    findWorkedTime(db, companyId, id, year, month),
+    pendingRequestsOf(db, companyId, id),
+    pendingContactProposals(db, record.user.id),
+  ]);
+  const pending: TPendingChange[] = requests.map((request) => ({
+    field: request.field as ChangeRequestField,
+    new_value: request.newValue,
+    requested_by: {
+      id: request.requestedBy,
+      name: `${request.requesterFirstName} ${request.requesterLastName}`.trim(),
+    },
+    created: toWireDateTime(request.createdAt),
+    awaiting: 'drh' as const,
+    change_request_id: request.id,
+  }));
+  for (const proposal of proposals)
+    pending.push({
+      field: proposal.kind as ContactKind,
+      new_value: proposal.newValue,
+      requested_by: {
+        id: proposal.proposedBy,
+        name: `${proposal.proposerFirstName} ${proposal.proposerLastName}`.trim(),
+      },
+      created: toWireDateTime(proposal.createdAt),
+      awaiting: 'employee',
+      change_request_id: null,
+    });
+  return serializeDetail(record, workedTime, pending);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -199,7 +246,98 @@ export async function inviteEmployee(
 }
 
 // ---------------------------------------------------------------------------------------------
+// Separation of duties (decision 025)
+
+/**
+ * Only a DRH manages a DRH: an RH may read a DRH's record but not change it, send them a link or
+ * deactivate them (the way to take over the account that approves bank changes).
+ */
+export function assertMayManage(session: Session, target: EmployeeRecord): void {
+  if (isDrh(target.user.roles) && !isDrh(session.user.roles))
+    throw new AppError('permission_denied', { status: 403, detail: ERROR_MESSAGES_FR.DRH_RECORD_PROTECTED });
+}
+
+type EmployeeRow = EmployeeRecord['employee'];
+
+/** One money field a PUT really changes: its wire values before and after, and the column to set. */
+export type MoneyChange = {
+  field: EmployeeMoneyField;
+  before: string;
+  after: string;
+  set: Partial<typeof employees.$inferInsert>;
+};
+
+/**
+ * The money fields of `input` whose value differs from the record, in EMPLOYEE_MONEY_FIELDS order.
+ * A field sent with its current value is not a change (the edit form sends every field).
+ */
+export function moneyChangesOf(input: TUpdateEmployeeRequest, employee: EmployeeRow): MoneyChange[] {
+  const changes: MoneyChange[] = [];
+  const amount = (
+    field: EmployeeMoneyField,
+    value: string | undefined,
+    current: bigint,
+    column:
+      | 'salaryCentimes'
+      | 'hourlyRateCentimes'
+      | 'netPayableCentimes'
+      | 'totalMaxAdvancePerMonthCentimes',
+  ) => {
+    if (value === undefined) return;
+    const next = centimes(value);
+    if (next !== current)
+      changes.push({
+        field,
+        before: centimesToWire(current),
+        after: centimesToWire(next),
+        set: { [column]: next },
+      });
+  };
+  const plain = <T extends number | boolean>(
+    field: EmployeeMoneyField,
+    value: T | undefined,
+    current: T,
+    column:
+      | 'advancePercentage'
+      | 'maxAdvancesPerMonth'
+      | 'maxFreeAdvancesPerMonth'
+      | 'balanceMethod'
+      | 'isRestricted',
+  ) => {
+    if (value === undefined || value === current) return;
+    changes.push({ field, before: String(current), after: String(value), set: { [column]: value } });
+  };
+  amount('salary', input.salary, employee.salaryCentimes, 'salaryCentimes');
+  amount('hourly_rate', input.hourly_rate, employee.hourlyRateCentimes, 'hourlyRateCentimes');
+  amount('net_payable', input.net_payable, employee.netPayableCentimes, 'netPayableCentimes');
+  plain('advance_percentage', input.advance_percentage, employee.advancePercentage, 'advancePercentage');
+  plain(
+    'max_advances_per_month',
+    input.max_advances_per_month,
+    employee.maxAdvancesPerMonth,
+    'maxAdvancesPerMonth',
+  );
+  plain(
+    'max_free_advances_per_month',
+    input.max_free_advances_per_month,
+    employee.maxFreeAdvancesPerMonth,
+    'maxFreeAdvancesPerMonth',
+  );
+  amount(
+    'total_max_advance_per_month',
+    input.total_max_advance_per_month,
+    employee.totalMaxAdvancePerMonthCentimes,
+    'totalMaxAdvancePerMonthCentimes',
+  );
+  plain('balance_method', input.balance_method, employee.balanceMethod, 'balanceMethod');
+  plain('is_restricted', input.is_restricted, employee.isRestricted, 'isRestricted');
+  return changes;
+}
+
+// ---------------------------------------------------------------------------------------------
 // Update (HR)
+
+type ContactAnnouncement = Parameters<typeof announceContactChange>[1];
 
 async function lockEmployee(db: DbOrTx, companyId: number, employeeId: number) {
   const [row] = await db
@@ -228,38 +366,82 @@ export async function updateEmployee(
   input: TUpdateEmployeeRequest,
 ): Promise<TEmployeeDetail> {
   const companyId = session.company!.id;
-  const record = await withUniqueErrors(() =>
+  const { record, announcements } = await withUniqueErrors(() =>
     ctx.db.transaction(async (tx) => {
       if (!(await lockEmployee(tx, companyId, employeeId))) throw notFound();
       const current = (await findEmployee(tx, companyId, employeeId))!;
+      assertMayManage(session, current);
       const { employee, user } = current;
+      const isSelf = user.id === session.user.id;
+      const moneyChanges = moneyChangesOf(input, employee);
 
       const issues: FieldIssue[] = [];
       if (input.group != null && !(await groupExists(tx, companyId, input.group)))
         issues.push(issue('group', 'does_not_exist'));
-      if (input.is_active === false && user.id === session.user.id)
-        issues.push(issue('is_active', 'CANNOT_DEACTIVATE_SELF'));
-      const newPhone = input.phone !== undefined && input.phone !== user.phone ? input.phone : undefined;
-      const newEmail = input.email !== undefined && input.email !== user.email ? input.email : undefined;
-      issues.push(...(await identityConflicts(tx, companyId, { phone: newPhone, email: newEmail }, user.id)));
+      if (input.is_active === false && isSelf) issues.push(issue('is_active', 'CANNOT_DEACTIVATE_SELF'));
+      // Nobody changes their own pay or limits: another HR person does (decision 025).
+      if (isSelf) for (const change of moneyChanges) issues.push(issue(change.field, 'SELF_EDIT_FORBIDDEN'));
+      const givenPhone = input.phone !== undefined && input.phone !== user.phone ? input.phone : undefined;
+      const givenEmail = input.email !== undefined && input.email !== user.email ? input.email : undefined;
+      issues.push(
+        ...(await identityConflicts(tx, companyId, { phone: givenPhone, email: givenEmail }, user.id)),
+      );
       if (issues.length > 0) throw new RequestValidationError(issues);
+
+      // Contacts (decision 025). Someone who never chose a password takes them at once (HR's
+      // invitation is their way in). For anyone else a new phone or e-mail is only proposed: the
+      // person confirms it, logged in, with a code sent to it; until then every code and reset
+      // link goes to the contacts they confirmed. Removing an e-mail gives no one a way in: applied.
+      const direct = user.passwordHash === null;
+      const newPhone = direct ? givenPhone : undefined;
+      const newEmail = direct || givenEmail === null ? givenEmail : undefined;
+      const announcements: ContactAnnouncement[] = [];
+      for (const [kind, given, applied] of [
+        ['phone', givenPhone, newPhone],
+        ['email', givenEmail, newEmail],
+      ] as const) {
+        if (given === undefined) continue;
+        if (applied === undefined)
+          await proposeContactChange(tx, {
+            companyId,
+            userId: user.id,
+            kind,
+            value: given!,
+            proposedBy: session.user.id,
+            at: new Date(),
+          });
+        announcements.push({
+          kind,
+          value: given,
+          applied: applied !== undefined,
+          companyName: current.companyName,
+          firstName: user.firstName,
+          old: { phone: user.phone, email: user.email },
+        });
+      }
+
+      // A large raise is not applied: it waits for a DRH other than its author (decision 025).
+      const salary = moneyChanges.find((change) => change.field === 'salary');
+      const held =
+        salary && isLargeSalaryRaise(employee.salaryCentimes, centimes(salary.after)) ? salary : undefined;
+      if (held)
+        await holdSalaryRaise(tx, {
+          companyId,
+          employeeId: employee.id,
+          requestedBy: session.user.id,
+          oldValue: held.before,
+          newValue: held.after,
+          description:
+            `Augmentation du salaire de ${held.before} DH à ${held.after} DH (plus de ` +
+            `${SALARY_RAISE_CONFIRMATION_PERCENT} %), saisie sur la fiche du salarié : ` +
+            "elle attend la confirmation d'un DRH.",
+        });
+      const applied = moneyChanges.filter((change) => change !== held);
 
       const now = new Date();
       const employeeChanges: Partial<typeof employees.$inferInsert> = { updatedAt: now };
-      if (input.salary !== undefined) employeeChanges.salaryCentimes = centimes(input.salary);
-      if (input.hourly_rate !== undefined) employeeChanges.hourlyRateCentimes = centimes(input.hourly_rate);
-      if (input.net_payable !== undefined) employeeChanges.netPayableCentimes = centimes(input.net_payable);
-      if (input.total_max_advance_per_month !== undefined)
-        employeeChanges.totalMaxAdvancePerMonthCentimes = centimes(input.total_max_advance_per_month);
-      if (input.advance_percentage !== undefined)
-        employeeChanges.advancePercentage = input.advance_percentage;
-      if (input.max_advances_per_month !== undefined)
-        employeeChanges.maxAdvancesPerMonth = input.max_advances_per_month;
-      if (input.max_free_advances_per_month !== undefined)
-        employeeChanges.maxFreeAdvancesPerMonth = input.max_free_advances_per_month;
-      if (input.balance_method !== undefined) employeeChanges.balanceMethod = input.balance_method;
+      for (const change of applied) Object.assign(employeeChanges, change.set);
       if (input.group !== undefined) employeeChanges.groupId = input.group;
-      if (input.is_restricted !== undefined) employeeChanges.isRestricted = input.is_restricted;
 
       const userChanges: Partial<typeof users.$inferInsert> = {};
       if (input.is_active !== undefined && input.is_active !== employee.isActive) {
@@ -275,11 +457,24 @@ export async function updateEmployee(
       if (newEmail !== undefined) userChanges.email = newEmail;
 
       await tx.update(employees).set(employeeChanges).where(eq(employees.id, employee.id));
+      await recordAudit(
+        tx,
+        { companyId, employeeId: employee.id, changedBy: session.user.id, at: now },
+        applied.map((change) => ({ field: change.field, before: change.before, after: change.after })),
+      );
       if (Object.keys(userChanges).length > 0)
         await tx.update(users).set(userChanges).where(eq(users.id, user.id));
-      return (await findEmployee(tx, companyId, employeeId))!;
+      // A new login name ends the sessions opened with the old one (decision 026); HR editing
+      // their own record keeps the session they are using.
+      if (newPhone !== undefined || newEmail !== undefined)
+        await endAllSessions(tx, user.id, {
+          reason: 'contact_change',
+          exceptSessionId: user.id === session.user.id ? session.sessionId : undefined,
+        });
+      return { record: (await findEmployee(tx, companyId, employeeId))!, announcements };
     }),
   );
+  for (const announcement of announcements) await announceContactChange(ctx, announcement);
   return detailOf(ctx.db, record);
 }
 
@@ -329,24 +524,31 @@ const LINK_RULES: Record<LinkPurpose, { allowed: (r: EmployeeRecord) => boolean;
  */
 export async function sendEmployeeLink(
   ctx: AppContext,
-  companyId: number,
+  session: Session,
   employeeId: number,
   purpose: LinkPurpose,
   sendSms: boolean,
 ): Promise<TSendLinkResponse> {
+  const companyId = session.company!.id;
   const { record, token } = await ctx.db.transaction(async (tx) => {
     if (!(await lockEmployee(tx, companyId, employeeId))) throw notFound();
     const record = (await findEmployee(tx, companyId, employeeId))!;
+    assertMayManage(session, record);
     const rule = LINK_RULES[purpose];
     if (!rule.allowed(record)) throw new AppError(rule.code, { status: 400 });
     if (!sendSms && !record.user.email) throw fieldError('send_sms', 'EMPLOYEE_HAS_NO_EMAIL');
+    // A reset link goes by SMS only to a phone its owner confirmed (decision 025).
+    if (purpose === 'reset' && !record.user.email && record.user.phoneConfirmedAt === null)
+      throw new AppError('EMPLOYEE_NO_CONFIRMED_CONTACT', { status: 400 });
     await assertLinkNotSentRecently(tx, record.user.id, purpose);
     return { record, token: await issueLink(tx, record.user.id, purpose) };
   });
+  const { user } = record;
+  const phone = purpose === 'reset' && user.phoneConfirmedAt === null ? null : user.phone;
   const sent = await sendLink(ctx, {
     purpose,
     token,
-    recipient: { firstName: record.user.firstName, email: record.user.email, phone: record.user.phone },
+    recipient: { firstName: user.firstName, email: user.email, phone },
     companyName: record.companyName,
     channels: { sms: sendSms, email: true },
   });

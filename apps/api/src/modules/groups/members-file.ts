@@ -61,5 +61,5 @@ export function readMembersFile(file: { fileName: string; data: Buffer }, attr =
     }
     lines.push({ line: record.line, cin });
   }
-  return { lines, report, totalRows: records.length };
+  return { lines, report, read: records };
 }

@@ -6,12 +6,11 @@ import {
   ZUpdateGroupRequest,
 } from '@tasbiq/contracts/groups';
 import { paginated, ZErrorBody } from '@tasbiq/contracts/wire';
-import { z } from 'zod';
 import type { AppModule } from '../../context.ts';
 import { companyIdOf, requireSession } from '../../lib/auth/access-control.ts';
 import { readCsvForm } from '../../lib/csv-form.ts';
 import { notFound } from '../../lib/errors.ts';
-import { pageSize, ZListQuery, zBool, zCsvOf, zDateParam } from '../../lib/list-params.ts';
+import { pageSize, ZListQuery, zBool, zCsvOf, zDateParam, zId } from '../../lib/list-params.ts';
 import { limitOffsetPage } from '../../lib/pagination.ts';
 import { objectIdOrNotFound, ZObjectIdParams } from '../../lib/path-id.ts';
 import { parseOrThrow } from '../../lib/validation.ts';
@@ -26,11 +25,6 @@ import {
   renameGroup,
   serializeGroup,
 } from './service.ts';
-
-const zId = z
-  .string()
-  .regex(/^\d{1,10}$/, { message: 'invalid' })
-  .transform(Number);
 
 /**
  * The query string every DRF list understands, on groups:

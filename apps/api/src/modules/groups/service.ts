@@ -1,10 +1,11 @@
 import type { TImportReport } from '@tasbiq/contracts/employee-imports';
-import type { TGroup } from '@tasbiq/contracts/groups';
+import { GROUP_NAME_TAKEN_FR, type TGroup } from '@tasbiq/contracts/groups';
 import { and, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { users } from '../../db/schema/accounts.ts';
 import { employees, groups } from '../../db/schema/employees.ts';
 import { fieldError, notFound } from '../../lib/errors.ts';
+import { toWireDateTime } from '../../lib/time.ts';
 import { isUniqueViolation } from '../auth/auth-errors.ts';
 import type { ImportReport } from '../employee-imports/report.ts';
 import type { MemberLine } from './members-file.ts';
@@ -30,14 +31,16 @@ export function serializeGroup(group: GroupWithCount): TGroup {
     id: group.id,
     name: group.name,
     employee_count: group.employeeCount,
-    created: group.createdAt.toISOString(),
+    created: toWireDateTime(group.createdAt),
   };
 }
 
 /** A members file with unknown CINs: nothing was written; the route answers the report. */
 export class GroupUploadRejected extends Error {
-  constructor(readonly report: TImportReport) {
+  readonly report: TImportReport;
+  constructor(report: TImportReport) {
     super('GROUP_UPLOAD_FAILED');
+    this.report = report;
   }
 }
 
@@ -57,7 +60,7 @@ async function assertNameFree(tx: DbOrTx, companyId: number, name: string, excep
       ),
     )
     .limit(1);
-  if (taken) throw fieldError('name', 'unique', 'Un groupe porte déjà ce nom.');
+  if (taken) throw fieldError('name', 'unique', GROUP_NAME_TAKEN_FR);
 }
 
 /** Employees of the company with these CINs; lines whose CIN matches no one go into the report. */
@@ -81,7 +84,7 @@ async function employeesByCin(tx: DbOrTx, companyId: number, lines: MemberLine[]
 export type GroupMembers =
   | { kind: 'none' }
   | { kind: 'ids'; ids: number[] }
-  | { kind: 'file'; lines: MemberLine[]; report: ImportReport; totalRows: number };
+  | { kind: 'file'; lines: MemberLine[]; report: ImportReport; read: readonly { line: number }[] };
 
 /**
  * Creates a group and moves its members into it (out of any other group), all or nothing: a
@@ -99,8 +102,7 @@ export async function createGroupWithMembers(
       const { members } = input;
       if (members.kind === 'file') {
         memberIds = await employeesByCin(tx, companyId, members.lines, members.report);
-        if (!members.report.isEmpty)
-          throw new GroupUploadRejected(members.report.toReport(members.totalRows));
+        if (!members.report.isEmpty) throw new GroupUploadRejected(members.report.toReport(members.read));
       } else if (members.kind === 'ids' && members.ids.length > 0) {
         const wanted = [...new Set(members.ids)];
         const rows = await tx
@@ -122,7 +124,7 @@ export async function createGroupWithMembers(
       return group.id;
     });
   } catch (error) {
-    if (isUniqueViolation(error)) throw fieldError('name', 'unique', 'Un groupe porte déjà ce nom.');
+    if (isUniqueViolation(error)) throw fieldError('name', 'unique', GROUP_NAME_TAKEN_FR);
     throw error;
   }
 }
@@ -140,7 +142,7 @@ export async function renameGroup(db: Db, companyId: number, groupId: number, na
       if (!row) throw notFound();
     });
   } catch (error) {
-    if (isUniqueViolation(error)) throw fieldError('name', 'unique', 'Un groupe porte déjà ce nom.');
+    if (isUniqueViolation(error)) throw fieldError('name', 'unique', GROUP_NAME_TAKEN_FR);
     throw error;
   }
 }

@@ -6,7 +6,7 @@
  */
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { casablancaMonthBounds } from '../spending/state.ts';
+import { casablancaMonthBounds } from '../../lib/time.ts';
 
 export type HrStatsRow = {
   month: number;

@@ -1,5 +1,6 @@
 import { and, count, desc, eq, inArray, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
+import { advances, recharges } from '../../db/schema/money.ts';
 import { notifications } from '../../db/schema/notifications.ts';
 import { dateRangeCondition } from '../../lib/list-sql.ts';
 
@@ -11,6 +12,11 @@ export type NotificationFilters = {
 };
 
 export type NotificationRow = typeof notifications.$inferSelect;
+/** A row of the list with the creation time of the movement it points at, if any. */
+export type NotificationListRow = NotificationRow & {
+  advanceCreatedAt: Date | null;
+  rechargeCreatedAt: Date | null;
+};
 
 /** Every condition starts with the owner: a user only ever sees their own notifications. */
 function conditionsOf(userId: number, filters: NotificationFilters): SQL {
@@ -24,23 +30,39 @@ function conditionsOf(userId: number, filters: NotificationFilters): SQL {
   )!;
 }
 
-/** The user's notifications, newest first (id breaks ties). */
+/**
+ * The user's notifications, newest first (id breaks ties), each with the creation time of the
+ * advance or top-up it points at (one primary-key lookup per row of the page).
+ */
 export async function listNotifications(
   db: DbOrTx,
   userId: number,
   filters: NotificationFilters,
   page: { limit: number; offset: number },
-): Promise<{ count: number; rows: NotificationRow[] }> {
+): Promise<{ count: number; rows: NotificationListRow[] }> {
   const where = conditionsOf(userId, filters);
   const [total] = await db.select({ value: count() }).from(notifications).where(where);
   const rows = await db
-    .select()
+    .select({
+      notification: notifications,
+      advanceCreatedAt: advances.createdAt,
+      rechargeCreatedAt: recharges.createdAt,
+    })
     .from(notifications)
+    .leftJoin(advances, eq(advances.id, notifications.advanceId))
+    .leftJoin(recharges, eq(recharges.id, notifications.rechargeId))
     .where(where)
     .orderBy(desc(notifications.createdAt), desc(notifications.id))
     .limit(page.limit)
     .offset(page.offset);
-  return { count: total?.value ?? 0, rows };
+  return {
+    count: total?.value ?? 0,
+    rows: rows.map((r) => ({
+      ...r.notification,
+      advanceCreatedAt: r.advanceCreatedAt,
+      rechargeCreatedAt: r.rechargeCreatedAt,
+    })),
+  };
 }
 
 /** Ids of the user's unseen notifications, newest first. */

@@ -1,26 +1,48 @@
-import type {
-  TNotification,
-  TNotificationEvent,
-  TNotificationParameters,
+import {
+  NOTIFICATION_TARGET_OF,
+  type TNotification,
+  type TNotificationEvent,
+  type TNotificationParameters,
 } from '@tasbiq/contracts/notifications';
 import type { DbOrTx } from '../../db/client.ts';
 import { notifications } from '../../db/schema/notifications.ts';
 import { fieldError, notFound } from '../../lib/errors.ts';
-import { findOwnNotification, markNotifications, type NotificationRow } from './queries.ts';
+import { toWireDateTime } from '../../lib/time.ts';
+import { findOwnNotification, markNotifications, type NotificationListRow } from './queries.ts';
 
-export type NotifyInput = {
+/** The movement an event of type `E` is about, or null for an event about none. */
+export type NotificationTargetOf<E extends TNotificationEvent> =
+  (typeof NOTIFICATION_TARGET_OF)[E] extends infer T
+    ? T extends string
+      ? { type: T; id: number }
+      : null
+    : never;
+
+export type NotifyInput<E extends TNotificationEvent = TNotificationEvent> = {
   userId: number;
   companyId: number | null;
-  event: TNotificationEvent;
+  event: E;
   /** Raw values for the template: amount as a decimal string ("1500.00"), phone, reason, ids. */
   parameters?: TNotificationParameters;
+  /** The advance or top-up it reports: required for every event about money (decision 019). */
+  target: NotificationTargetOf<E>;
 };
 
 /**
  * Records one in-app notification for a user. Pass the caller's transaction so the notification
- * is written (or rolled back) with the change it reports.
+ * is written (or rolled back) with the change it reports. An event about money must name its
+ * movement (`target`, of the type NOTIFICATION_TARGET_OF gives), or nothing is written.
  */
-export async function notify(db: DbOrTx, input: NotifyInput): Promise<{ id: number }> {
+export async function notify<E extends TNotificationEvent>(
+  db: DbOrTx,
+  input: NotifyInput<E>,
+): Promise<{ id: number }> {
+  const target = input.target as { type: string; id: number } | null;
+  const expected: string | null = NOTIFICATION_TARGET_OF[input.event];
+  if ((target?.type ?? null) !== expected)
+    throw new Error(
+      `notify: ${input.event} needs a ${expected ?? 'null'} target, got ${target?.type ?? 'none'}`,
+    );
   const [row] = await db
     .insert(notifications)
     .values({
@@ -28,18 +50,29 @@ export async function notify(db: DbOrTx, input: NotifyInput): Promise<{ id: numb
       companyId: input.companyId,
       event: input.event,
       parameters: input.parameters ?? {},
+      advanceId: target?.type === 'advance' ? target.id : null,
+      rechargeId: target?.type === 'recharge' ? target.id : null,
     })
-    .returning();
+    .returning({ id: notifications.id });
   return { id: row!.id };
 }
 
-export function serializeNotification(row: NotificationRow): TNotification {
+function targetOf(row: NotificationListRow): TNotification['target'] {
+  if (row.advanceId !== null && row.advanceCreatedAt)
+    return { type: 'advance', id: row.advanceId, created: toWireDateTime(row.advanceCreatedAt) };
+  if (row.rechargeId !== null && row.rechargeCreatedAt)
+    return { type: 'recharge', id: row.rechargeId, created: toWireDateTime(row.rechargeCreatedAt) };
+  return null;
+}
+
+export function serializeNotification(row: NotificationListRow): TNotification {
   return {
     id: row.id,
     event: row.event,
     is_read: row.isRead,
-    timestamp: row.createdAt.toISOString(),
+    timestamp: toWireDateTime(row.createdAt),
     parameters: row.parameters ?? {},
+    target: targetOf(row),
   };
 }
 
@@ -55,7 +88,7 @@ export async function markOwn(
   body: { id?: number; all?: boolean },
 ): Promise<number> {
   if (body.all === true) return markNotifications(db, userId, field, null);
-  if (body.id === undefined) throw fieldError('id', 'required', 'Ce champ est obligatoire.');
+  if (body.id === undefined) throw fieldError('id', 'required');
   if (!(await findOwnNotification(db, userId, body.id))) throw notFound();
   return markNotifications(db, userId, field, body.id);
 }

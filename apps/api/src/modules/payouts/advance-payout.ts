@@ -19,12 +19,12 @@ import type { Db } from '../../db/client.ts';
 import { users } from '../../db/schema/accounts.ts';
 import { employees } from '../../db/schema/employees.ts';
 import { advances, prepaidCards } from '../../db/schema/money.ts';
-import { centimesToWire } from '../../lib/money.ts';
 import type {
   BankTransferProvider,
   PayoutResult,
 } from '../../providers/bank-transfer/bank-transfer-provider.ts';
 import type { CardIssuerProvider } from '../../providers/card-issuer/card-issuer-provider.ts';
+import { advanceNotice } from '../advances/notices.ts';
 import { type AdvanceRecord, postAdvanceExecuted, postAdvanceReversed } from '../advances/postings.ts';
 import { notify } from '../notifications/service.ts';
 
@@ -141,14 +141,12 @@ export async function runAdvancePayout(deps: PayoutDeps, advanceId: number): Pro
       .where(and(eq(advances.id, advanceId), eq(advances.status, 'processing')))
       .returning();
     if (!done) return 'skipped';
-    const amount = centimesToWire(done.amountCentimes);
     if (done.status === 'executed') {
       await postAdvanceExecuted(tx, done, owner);
       await notify(tx, {
         userId: owner.userId,
         companyId: done.companyId,
-        event: 'advance_executed',
-        parameters: { amount, payout_method: done.payoutMethod, advance_id: done.id },
+        ...advanceNotice('advance_executed', done),
       });
       return 'executed';
     }
@@ -156,8 +154,7 @@ export async function runAdvancePayout(deps: PayoutDeps, advanceId: number): Pro
     await notify(tx, {
       userId: owner.userId,
       companyId: done.companyId,
-      event: 'advance_failed',
-      parameters: { amount, reason: done.failureReason, advance_id: done.id },
+      ...advanceNotice('advance_failed', done),
     });
     return 'failed';
   });

@@ -6,8 +6,9 @@ import type { DeductionPeriod, DeductionRow } from './queries.ts';
 /** "1500,00": French Excel reads a comma decimal as a number (no thousands separator to trip on). */
 export const frenchDecimal = (centimes: bigint) => centimesToWire(centimes).replace('.', ',');
 
-export const deductionsFileName = ({ month, year }: DeductionPeriod) =>
-  `retenues-paie-${year}-${String(month).padStart(2, '0')}.csv`;
+/** retenues-paie-2026-10.csv; "-recherche" when a search kept only some employees. */
+export const deductionsFileName = ({ month, year }: DeductionPeriod, isSearch = false) =>
+  `retenues-paie-${year}-${String(month).padStart(2, '0')}${isSearch ? '-recherche' : ''}.csv`;
 
 /** The statement as French Excel opens it (`;`, UTF-8 BOM, CRLF), with a last "Total" line. */
 export function deductionsCsv(rows: readonly DeductionRow[]): string {

@@ -6,7 +6,7 @@
  */
 import { type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { casablancaMonthBounds } from '../spending/state.ts';
+import { casablancaMonthRange } from '../../lib/time.ts';
 
 export type DeductionRow = {
   employeeId: number;
@@ -36,7 +36,7 @@ export type DeductionPeriod = { month: number; year: number };
 
 /** One row per employee with a deduction that month (a CTE the page, the count and the totals share). */
 function statement(companyId: number, period: DeductionPeriod): SQL {
-  const { start, end } = casablancaMonthBounds(new Date(Date.UTC(period.year, period.month - 1, 15, 12)));
+  const { start, end } = casablancaMonthRange(period.year, period.month);
   const from = sql`${start.toISOString()}::timestamptz`;
   const until = sql`${end.toISOString()}::timestamptz`;
   // `created_at < until` is implied by the execution date; it lets the (company_id, created_at)
@@ -102,7 +102,10 @@ function toRow(r: Raw): DeductionRow {
 
 const ORDER = sql`order by per.last_name, per.first_name, per.employee_id`;
 
-/** A page of the statement (search applies), its count, and the month's totals (search does not). */
+/**
+ * A page of the statement, its count and its totals, all of the employees the search keeps (every
+ * page): the totals row and the CSV add up what the screen lists (issue 10).
+ */
 export async function listDeductions(
   db: DbOrTx,
   companyId: number,
@@ -123,7 +126,7 @@ export async function listDeductions(
         coalesce(sum(per.recharges_count), 0)::int as recharges_count,
         coalesce(sum(per.recharges_amount), 0)::text as recharges_amount,
         coalesce(sum(per.total), 0)::text as total
-      from per`),
+      from per where ${where}`),
   ]);
   const t = rowsOf(totals)[0] ?? {};
   return {
@@ -141,8 +144,15 @@ export async function listDeductions(
   };
 }
 
-/** The whole statement, for the CSV. */
-export async function allDeductions(db: DbOrTx, companyId: number, period: DeductionPeriod) {
-  const result = await db.execute(sql`${statement(companyId, period)} select per.* from per ${ORDER}`);
+/** The whole statement for the CSV, or the employees a search keeps (the same rows as the screen). */
+export async function allDeductions(
+  db: DbOrTx,
+  companyId: number,
+  period: DeductionPeriod,
+  search?: string[],
+) {
+  const result = await db.execute(
+    sql`${statement(companyId, period)} select per.* from per where ${searchOf(search)} ${ORDER}`,
+  );
   return rowsOf(result).map(toRow);
 }

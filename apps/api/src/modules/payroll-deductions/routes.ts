@@ -15,6 +15,7 @@ import { allDeductions, type DeductionRow, listDeductions } from './queries.ts';
 const tags = ['payroll'];
 const hr = { roles: ['RH' as const], feature: 'advances' as const };
 const ZListQuery = ZPayrollDeductionsQuery.extend({ limit: zLimit, offset: zOffset, search: zSearch });
+const ZExportQuery = ZPayrollDeductionsQuery.extend({ search: zSearch });
 
 function serializeDeduction(row: DeductionRow): TPayrollDeduction {
   return {
@@ -42,7 +43,8 @@ export const payrollDeductionRoutes: AppModule = async (app, { db }) => {
       config: hr,
       schema: {
         tags,
-        summary: 'Per employee: advances executed in the month, fees, top-ups, total to deduct; with totals',
+        summary:
+          'Per employee: advances executed in the month, fees, top-ups, total to deduct; with the totals of what `search` keeps',
         querystring: ZListQuery,
         response: { 200: ZPayrollDeductionsPage },
       },
@@ -82,15 +84,18 @@ export const payrollDeductionRoutes: AppModule = async (app, { db }) => {
       config: hr,
       schema: {
         tags,
-        summary: 'The month’s statement as a CSV for French Excel (retenues-paie-YYYY-MM.csv)',
-        querystring: ZPayrollDeductionsQuery,
+        summary:
+          'The month’s statement as a CSV for French Excel (retenues-paie-YYYY-MM.csv), limited by `search` like the list',
+        querystring: ZExportQuery,
       },
     },
     async (request, reply) => {
       const period = { month: request.query.month, year: request.query.year };
-      const rows = await allDeductions(db, companyIdOf(request), period);
+      const { search } = request.query;
+      const rows = await allDeductions(db, companyIdOf(request), period, search);
+      const fileName = deductionsFileName(period, (search?.length ?? 0) > 0);
       return reply
-        .headers({ ...csvAttachmentHeaders(deductionsFileName(period)), 'cache-control': 'no-store' })
+        .headers({ ...csvAttachmentHeaders(fileName), 'cache-control': 'no-store' })
         .send(deductionsCsv(rows));
     },
   );

@@ -15,10 +15,10 @@ import { users } from '../../db/schema/accounts.ts';
 import { employees } from '../../db/schema/employees.ts';
 import { recharges } from '../../db/schema/money.ts';
 import type { JobQueue, SendOptions } from '../../lib/jobs/job-queue.ts';
-import { centimesToWire } from '../../lib/money.ts';
 import type { TelecomProvider } from '../../providers/telecom/telecom-provider.ts';
 import { notify } from '../notifications/service.ts';
 import { postRechargeExecuted, postRechargeReversed } from './ledger-postings.ts';
+import { rechargeNotice } from './notices.ts';
 
 export const RECHARGE_EXECUTE_JOB = 'recharge.execute';
 export const RECHARGE_SWEEP_JOB = 'recharge.sweep';
@@ -103,21 +103,13 @@ export async function executeRecharge(
       .innerJoin(users, eq(users.id, employees.userId))
       .where(eq(employees.id, done.employeeId));
     const who = { firstName: owner?.firstName ?? '', lastName: owner?.lastName ?? '' };
-    const parameters = {
-      amount: centimesToWire(done.amountCentimes),
-      discounted_amount: centimesToWire(done.discountedAmountCentimes),
-      phone: done.phone,
-      operator: done.operator,
-      recharge_id: done.id,
-    };
     if (done.status === 'executed') {
       await postRechargeExecuted(tx, done, who);
       if (owner)
         await notify(tx, {
           userId: owner.userId,
           companyId: done.companyId,
-          event: 'recharge_executed',
-          parameters,
+          ...rechargeNotice('recharge_executed', done),
         });
       return 'executed';
     }
@@ -126,8 +118,7 @@ export async function executeRecharge(
       await notify(tx, {
         userId: owner.userId,
         companyId: done.companyId,
-        event: 'recharge_failed',
-        parameters: { ...parameters, reason: done.failureReason },
+        ...rechargeNotice('recharge_failed', done),
       });
     return 'failed';
   });

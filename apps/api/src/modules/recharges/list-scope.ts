@@ -10,7 +10,7 @@ import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { companyIdOf, requireSession } from '../../lib/auth/access-control.ts';
 import { permissionDenied } from '../../lib/errors.ts';
-import { casablancaDate } from '../../lib/time.ts';
+import { casablancaMonth } from '../../lib/time.ts';
 import type { Period } from './queries.ts';
 
 const zInt = (min: number, max: number) =>
@@ -42,7 +42,7 @@ export function periodOf(
   now: Date = new Date(),
 ): Period | undefined {
   if (query.month === undefined && query.year === undefined) return undefined;
-  return { year: query.year ?? Number(casablancaDate(now).slice(0, 4)), month: query.month };
+  return { year: query.year ?? casablancaMonth(now).year, month: query.month };
 }
 
 export type ListScope = {

@@ -1,13 +1,14 @@
 import type { TRechargeStatus, TTelecomOperator } from '@tasbiq/contracts/money';
 import { normalizeMoroccanPhone } from '@tasbiq/contracts/validators';
-import { and, count, desc, eq, gte, inArray, lt, type SQL, sql } from 'drizzle-orm';
+import { and, desc, eq, gte, inArray, lt, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { users } from '../../db/schema/accounts.ts';
 import { employees } from '../../db/schema/employees.ts';
 import { recharges } from '../../db/schema/money.ts';
+import { BY_FIRST_COLUMN, bucketsToDays, dayBucketSql } from '../../lib/day-buckets.ts';
+import { cappedCount, EXACT_COUNT_LIMIT, listCount } from '../../lib/list-count.ts';
 import { dateRangeCondition, orderingClause, searchCondition } from '../../lib/list-sql.ts';
-import { startOfDayInCasablanca } from '../../lib/time.ts';
-import { casablancaMonthBounds } from '../spending/state.ts';
+import { type CasablancaDays, casablancaMonthRange, casablancaYearRange } from '../../lib/time.ts';
 import type { EmployeeRefRow, RechargeRecord } from './serialize.ts';
 
 /** Whose top-ups a caller sees: always one company, and maybe one employee (list-scope.ts). */
@@ -28,11 +29,7 @@ export type Period = { year: number; month?: number };
 
 /** [start, end) instants of a Casablanca month or year. */
 export function periodBounds({ year, month }: Period): { start: Date; end: Date } {
-  if (month !== undefined) {
-    const { start, end } = casablancaMonthBounds(new Date(Date.UTC(year, month - 1, 15, 12)));
-    return { start, end };
-  }
-  return { start: startOfDayInCasablanca(`${year}-01-01`), end: startOfDayInCasablanca(`${year + 1}-01-01`) };
+  return month !== undefined ? casablancaMonthRange(year, month) : casablancaYearRange(year);
 }
 
 export function periodCondition(
@@ -87,21 +84,24 @@ const ORDERING = {
 
 export type RechargeListRow = { recharge: RechargeRecord; employee: EmployeeRefRow };
 
+/** The joins a top-up row needs (its employee's name and matricule, which `search` reads too). */
+const listFrom = sql`${recharges} inner join ${employees} on ${employees.id} = ${recharges.employeeId} inner join ${users} on ${users.id} = ${employees.userId}`;
+
+/**
+ * One page and the total, in parallel. The total stops at `countCap` rows: past it, PostgreSQL's
+ * estimate and `countIsEstimate` (decision 027).
+ */
 export async function listRecharges(
   db: DbOrTx,
   scope: RechargeScope,
   filters: RechargeFilters,
   page: { limit: number; offset: number },
-): Promise<{ count: number; rows: RechargeListRow[] }> {
+  countCap = EXACT_COUNT_LIMIT,
+): Promise<{ count: number; countIsEstimate: boolean; rows: RechargeListRow[] }> {
   const where = conditionsOf(scope, filters);
   const order = orderingClause(filters.ordering, ORDERING, [desc(recharges.createdAt), desc(recharges.id)]);
   const [total, rows] = await Promise.all([
-    db
-      .select({ value: count() })
-      .from(recharges)
-      .innerJoin(employees, eq(employees.id, recharges.employeeId))
-      .innerJoin(users, eq(users.id, employees.userId))
-      .where(where),
+    db.execute(sql`select ${cappedCount(listFrom, where, countCap)} as value`),
     db
       .select({ recharge: recharges, employee: refColumns })
       .from(recharges)
@@ -112,7 +112,8 @@ export async function listRecharges(
       .limit(page.limit)
       .offset(page.offset),
   ]);
-  return { count: Number(total[0]?.value ?? 0), rows };
+  const counted = Number((total.rows as { value: unknown }[])[0]?.value ?? 0);
+  return { ...(await listCount(db, counted, countCap, listFrom, where)), rows };
 }
 
 /** One top-up the caller may see, or null (another company's id reads as missing). */
@@ -127,14 +128,14 @@ export async function findRecharge(db: DbOrTx, scope: RechargeScope, id: number)
 }
 
 /**
- * Top-ups per Casablanca day over [start, end): count and discounted amount (what left the
+ * Top-ups per Casablanca day of `window`: count and discounted amount (what left the
  * wallet), failed ones left out. Days without any are absent; the caller fills zeros.
  */
-export async function rechargesPerDay(db: DbOrTx, companyId: number, start: Date, end: Date) {
-  const day = sql<string>`to_char(${recharges.createdAt} at time zone 'Africa/Casablanca', 'YYYY-MM-DD')`;
-  return db
+export async function rechargesPerDay(db: DbOrTx, companyId: number, window: CasablancaDays) {
+  const bucket = dayBucketSql(recharges.createdAt, window.starts);
+  const rows = await db
     .select({
-      day,
+      bucket,
       count: sql<number>`count(*)`.mapWith(Number),
       amount: sql<string>`coalesce(sum(${recharges.discountedAmountCentimes}), 0)::text`,
     })
@@ -142,10 +143,11 @@ export async function rechargesPerDay(db: DbOrTx, companyId: number, start: Date
     .where(
       and(
         eq(recharges.companyId, companyId),
-        gte(recharges.createdAt, start),
-        lt(recharges.createdAt, end),
+        gte(recharges.createdAt, window.start),
+        lt(recharges.createdAt, window.end),
         sql`${recharges.status} <> 'failed'`,
       ),
     )
-    .groupBy(day);
+    .groupBy(BY_FIRST_COLUMN);
+  return bucketsToDays(rows, window.days);
 }

@@ -15,8 +15,9 @@ import { readIdempotencyKey } from '../../lib/idempotency.ts';
 import { pageSize, ZListQuery, zCsvOf, zDateParam } from '../../lib/list-params.ts';
 import { limitOffsetPage } from '../../lib/pagination.ts';
 import { objectIdOrNotFound, ZObjectIdParams } from '../../lib/path-id.ts';
+import { lastCasablancaDays } from '../../lib/time.ts';
 import { createRecharge } from './create-recharge.ts';
-import { fillDays, lastCasablancaDays } from './daily-stats.ts';
+import { fillDays } from './daily-stats.ts';
 import { registerRechargeJobs } from './jobs.ts';
 import { detailScopeOf, listScopeOf, periodOf, zEmployeeParam, zMonth, zYear } from './list-scope.ts';
 import { findRecharge, listRecharges, rechargesPerDay } from './queries.ts';
@@ -105,7 +106,7 @@ export const rechargeRoutes: AppModule = async (app, ctx) => {
       const limit = pageSize(query.limit, requireSession(request).company?.itemsPerPage);
       const offset = query.offset ?? 0;
       if (scope.empty) return limitOffsetPage(request, { count: 0, limit, offset, results: [] });
-      const { count, rows } = await listRecharges(
+      const { count, countIsEstimate, rows } = await listRecharges(
         db,
         scope,
         {
@@ -118,9 +119,11 @@ export const rechargeRoutes: AppModule = async (app, ctx) => {
           ordering: query.ordering,
         },
         { limit, offset },
+        ctx.config.LIST_EXACT_COUNT_LIMIT,
       );
       return limitOffsetPage(request, {
         count,
+        countIsEstimate,
         limit,
         offset,
         results: rows.map((row) => serializeRecharge(row.recharge, row.employee)),
@@ -141,7 +144,7 @@ export const rechargeRoutes: AppModule = async (app, ctx) => {
     },
     async (request) => {
       const window = lastCasablancaDays(request.query.days ?? DAILY_STATS_DEFAULT_DAYS);
-      const rows = await rechargesPerDay(db, companyIdOf(request), window.start, window.end);
+      const rows = await rechargesPerDay(db, companyIdOf(request), window);
       return fillDays(window.days, rows);
     },
   );

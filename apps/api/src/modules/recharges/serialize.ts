@@ -2,6 +2,7 @@ import type { TEmployeeRef } from '@tasbiq/contracts/advances';
 import type { TRecharge } from '@tasbiq/contracts/recharges';
 import type { recharges } from '../../db/schema/money.ts';
 import { centimesToWire } from '../../lib/money.ts';
+import { toWireDateTime, toWireDateTimeOrNull } from '../../lib/time.ts';
 
 export type RechargeRecord = typeof recharges.$inferSelect;
 export type EmployeeRefRow = {
@@ -25,9 +26,9 @@ export function serializeRecharge(row: RechargeRecord, employee: EmployeeRefRow)
     amount: centimesToWire(row.amountCentimes),
     discounted_amount: centimesToWire(row.discountedAmountCentimes),
     status: row.status,
-    created: row.createdAt.toISOString(),
-    executed: row.executedAt?.toISOString() ?? null,
-    failed: row.failedAt?.toISOString() ?? null,
+    created: toWireDateTime(row.createdAt),
+    executed: toWireDateTimeOrNull(row.executedAt),
+    failed: toWireDateTimeOrNull(row.failedAt),
     failure_reason: row.failureReason,
   };
 }

@@ -10,6 +10,7 @@ import type { Db } from '../../db/client.ts';
 import { signupIdentities } from '../../db/schema/people.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
 import type { UploadedFile } from '../../lib/multipart-form.ts';
+import { toWireDateTime } from '../../lib/time.ts';
 import { RequestValidationError } from '../../lib/validation.ts';
 import { isUniqueViolation } from '../auth/auth-errors.ts';
 import { deleteIdentity, findIdentity, type IdentityListRow } from './identities-queries.ts';
@@ -100,6 +101,6 @@ export function serializeIdentity(row: IdentityListRow): TSignupIdentity {
       row.employeeId === null
         ? null
         : { id: row.employeeId, first_name: row.firstName ?? '', last_name: row.lastName ?? '' },
-    created: row.createdAt.toISOString(),
+    created: toWireDateTime(row.createdAt),
   };
 }

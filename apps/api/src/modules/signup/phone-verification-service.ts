@@ -39,7 +39,12 @@ function sameHash(a: string, b: string): boolean {
 
 export const invalidSignupToken = () => new AppError('INVALID_TOKEN', { status: 400 });
 
-/** POST /signup/request_otp/. */
+/**
+ * POST /signup/request_otp/. The same answer, the same work and the same SMS for a number that
+ * already has an account as for a free one: this public page must not tell a stranger whether a
+ * phone is registered (account enumeration, issue 10). Whether the number is taken is settled
+ * once the code is confirmed, i.e. told only to whoever holds the phone (`verifySignupOtp`).
+ */
 export async function requestSignupOtp(
   ctx: AppContext,
   input: { signup_token: string; phone: string },
@@ -47,7 +52,6 @@ export async function requestSignupOtp(
   const company = await findCompanyBySignupToken(ctx.db, input.signup_token);
   if (!company) throw invalidSignupToken();
   const { phone } = input;
-  if (await isLoginNameTaken(ctx.db, { phone }, NO_ACCOUNT)) throw fieldError('phone', 'PHONE_EXISTS');
 
   const code = generateOtp();
   const phoneToken = randomBytes(32).toString('base64url');
@@ -106,14 +110,16 @@ export async function requestSignupOtp(
  * POST /signup/verify_otp/. Right code: the token is verified and stays usable for
  * SIGNUP_PHONE_TOKEN_TTL_SECONDS to finish the signup. Wrong codes count (committed even though
  * the call fails); unknown, expired, used or dead tokens and wrong codes: 400 incorrect_otp.
- * Sending the right code again for a verified token answers the same success.
+ * Sending the right code again for a verified token answers the same success. The right code for
+ * a number that already logs in answers PHONE_EXISTS: only the phone's holder can get that far,
+ * and they are told to log in instead (the token is not verified, so it cannot sign up).
  */
 export async function verifySignupOtp(
   ctx: AppContext,
   input: { phone_token: string; otp: string },
 ): Promise<{ verified: true }> {
   const now = new Date();
-  const ok = await ctx.db.transaction(async (tx) => {
+  const outcome = await ctx.db.transaction(async (tx): Promise<'verified' | 'wrong' | 'taken'> => {
     const [row] = await tx
       .select()
       .from(phoneVerifications)
@@ -125,23 +131,25 @@ export async function verifySignupOtp(
       )
       .limit(1)
       .for('update');
-    if (!row || row.usedAt || row.wrongTries >= OTP_MAX_WRONG_TRIES || row.expiresAt <= now) return false;
+    if (!row || row.usedAt || row.wrongTries >= OTP_MAX_WRONG_TRIES || row.expiresAt <= now) return 'wrong';
     if (!sameHash(row.codeHash, codeHashOf(ctx.config.JWT_SECRET, row.phone, input.otp))) {
       await tx
         .update(phoneVerifications)
         .set({ wrongTries: sql`${phoneVerifications.wrongTries} + 1` })
         .where(eq(phoneVerifications.id, row.id));
-      return false;
+      return 'wrong';
     }
+    if (await isLoginNameTaken(tx, { phone: row.phone }, NO_ACCOUNT)) return 'taken';
     if (!row.verifiedAt) {
       await tx
         .update(phoneVerifications)
         .set({ verifiedAt: now, expiresAt: new Date(now.getTime() + SIGNUP_PHONE_TOKEN_TTL_SECONDS * 1000) })
         .where(eq(phoneVerifications.id, row.id));
     }
-    return true;
+    return 'verified';
   });
-  if (!ok) throw incorrectOtp();
+  if (outcome === 'wrong') throw incorrectOtp();
+  if (outcome === 'taken') throw fieldError('phone', 'PHONE_EXISTS');
   return { verified: true };
 }
 

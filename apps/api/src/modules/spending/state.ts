@@ -14,8 +14,8 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { companies } from '../../db/schema/companies.ts';
 import { employees, employeeWorkedTime } from '../../db/schema/employees.ts';
-import { startOfDayInCasablanca } from '../../lib/time.ts';
-import { type BalanceMethod, type CasablancaMonth, casablancaMonth } from '../advances/earned.ts';
+import { type CasablancaMonth, casablancaMonthBounds } from '../../lib/time.ts';
+import type { BalanceMethod } from '../advances/earned.ts';
 
 export type SpendingState = {
   employeeId: number;
@@ -45,26 +45,6 @@ export type SpendingState = {
   month: CasablancaMonth;
   at: Date;
 };
-
-/** [start, end) of the Casablanca calendar month holding `at`, as instants. */
-let boundsCache: { hour: number; value: { start: Date; end: Date; month: CasablancaMonth } } | null = null;
-export function casablancaMonthBounds(at: Date): { start: Date; end: Date; month: CasablancaMonth } {
-  // Casablanca's offset changes on whole hours: within one UTC hour the month is the same.
-  const hour = Math.floor(at.getTime() / 3_600_000);
-  if (boundsCache?.hour === hour) return boundsCache.value;
-  const value = casablancaMonthBoundsUncached(at);
-  boundsCache = { hour, value };
-  return value;
-}
-function casablancaMonthBoundsUncached(at: Date): { start: Date; end: Date; month: CasablancaMonth } {
-  const month = casablancaMonth(at);
-  const first = `${month.year}-${String(month.month).padStart(2, '0')}-01`;
-  return {
-    start: startOfDayInCasablanca(first),
-    end: startOfDayInCasablanca(first, month.daysInMonth),
-    month,
-  };
-}
 
 const toBigint = (value: unknown) => BigInt((value as string | number | bigint | null) ?? 0);
 

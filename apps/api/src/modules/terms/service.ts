@@ -2,6 +2,7 @@ import type { TTerms } from '@tasbiq/contracts/terms';
 import type { DbOrTx } from '../../db/client.ts';
 import { terms, termsAcceptances } from '../../db/schema/content.ts';
 import { fieldError } from '../../lib/errors.ts';
+import { toWireDateTime } from '../../lib/time.ts';
 import { findLatestTerms, type TermsRow } from './queries.ts';
 
 export function serializeTerms(row: TermsRow, accepted: boolean): TTerms {
@@ -9,7 +10,7 @@ export function serializeTerms(row: TermsRow, accepted: boolean): TTerms {
     id: row.id,
     content: row.content,
     version: row.version,
-    created: row.publishedAt.toISOString(),
+    created: toWireDateTime(row.publishedAt),
     accepted,
   };
 }

@@ -7,6 +7,7 @@
 import type { TTransactionType } from '@tasbiq/contracts/transactions';
 import { type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
+import { cappedCount, EXACT_COUNT_LIMIT, listCount } from '../../lib/list-count.ts';
 import { startOfDayInCasablanca } from '../../lib/time.ts';
 import { type Period, periodBounds } from '../recharges/queries.ts';
 
@@ -93,15 +94,21 @@ function unionOf(f: TransactionFilters): SQL | null {
 
 const rowsOf = (result: unknown) => (result as { rows: Array<Record<string, unknown>> }).rows;
 
+/**
+ * One page and the total, in parallel. The total stops at `countCap` rows: past it, PostgreSQL's
+ * estimate and `countIsEstimate` (decision 027).
+ */
 export async function listTransactions(
   db: DbOrTx,
   filters: TransactionFilters,
   page: { limit: number; offset: number },
-): Promise<{ count: number; rows: TransactionRow[] }> {
+  countCap = EXACT_COUNT_LIMIT,
+): Promise<{ count: number; countIsEstimate: boolean; rows: TransactionRow[] }> {
   const union = unionOf(filters);
-  if (!union) return { count: 0, rows: [] };
+  if (!union) return { count: 0, countIsEstimate: false, rows: [] };
+  const all = sql`(${union}) t`;
   const [total, result] = await Promise.all([
-    db.execute(sql`select count(*)::int as count from (${union}) t`),
+    db.execute(sql`select ${cappedCount(all, sql`true`, countCap)}::int as count`),
     db.execute(sql`
       select p.*, u.first_name, u.last_name, e.serial
       from (select * from (${union}) t
@@ -111,8 +118,9 @@ export async function listTransactions(
       join users u on u.id = e.user_id
       order by p.created_at desc, p.type, p.id desc`),
   ]);
+  const counted = Number(rowsOf(total)[0]?.count ?? 0);
   return {
-    count: Number(rowsOf(total)[0]?.count ?? 0),
+    ...(await listCount(db, counted, countCap, all, sql`true`)),
     rows: rowsOf(result).map((r) => ({
       type: r.type as 'advance' | 'recharge',
       id: Number(r.id),

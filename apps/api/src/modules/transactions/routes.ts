@@ -40,7 +40,7 @@ function union<T>(one: T | undefined, many: T[] | undefined): T[] | undefined {
  * GET /transactions/: the history screen (employee: their own) and the HR dashboard's last
  * transactions and transactions screen (the company's; `employee=<id>|me` narrows it).
  */
-export const transactionRoutes: AppModule = async (app, { db }) => {
+export const transactionRoutes: AppModule = async (app, { db, config }) => {
   app.get(
     '/transactions',
     {
@@ -63,7 +63,7 @@ export const transactionRoutes: AppModule = async (app, { db }) => {
       const limit = pageSize(query.limit, company.itemsPerPage);
       const offset = query.offset ?? 0;
       if (scope.empty) return limitOffsetPage(request, { count: 0, limit, offset, results: [] });
-      const { count, rows } = await listTransactions(
+      const { count, countIsEstimate, rows } = await listTransactions(
         db,
         {
           companyId: scope.companyId,
@@ -76,8 +76,15 @@ export const transactionRoutes: AppModule = async (app, { db }) => {
           search: query.search,
         },
         { limit, offset },
+        config.LIST_EXACT_COUNT_LIMIT,
       );
-      return limitOffsetPage(request, { count, limit, offset, results: rows.map(serializeTransaction) });
+      return limitOffsetPage(request, {
+        count,
+        countIsEstimate,
+        limit,
+        offset,
+        results: rows.map(serializeTransaction),
+      });
     },
   );
 };

@@ -1,6 +1,7 @@
 import { TELECOM_OPERATOR_LABELS, type TTelecomOperator } from '@tasbiq/contracts/money';
 import { TRANSACTION_TYPE_LABELS_FR, type TTransaction } from '@tasbiq/contracts/transactions';
 import { centimesToWire } from '../../lib/money.ts';
+import { toWireDateTime } from '../../lib/time.ts';
 import type { TransactionRow } from './queries.ts';
 
 const dh = (centimes: bigint) => `${centimesToWire(centimes).replace(/\.00$/, '')} DH`;
@@ -23,6 +24,6 @@ export function serializeTransaction(row: TransactionRow): TTransaction {
     amount: centimesToWire(row.amountCentimes),
     fees: centimesToWire(row.feesCentimes),
     status: row.status,
-    created: row.createdAt.toISOString(),
+    created: toWireDateTime(row.createdAt),
   };
 }

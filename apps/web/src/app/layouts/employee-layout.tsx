@@ -1,10 +1,10 @@
 import { IconBell, IconHistory, IconHome, IconSwitchHorizontal, IconUser } from '@tabler/icons-react';
 import { isHr } from '@tasbiq/contracts/roles';
 import { Link, NavLink, Outlet } from 'react-router';
-import { NotificationsBadge } from '../../features/notifications/components/notifications-badge.tsx';
 import { useReadySession } from '../../features/session/ready-session.tsx';
 import { cx } from '../../lib/cx.ts';
 import { type NavItem, visibleNavItems } from './nav-items.ts';
+import { NavIcon, NewNotificationsStatus } from './notifications-nav-badge.tsx';
 import { SkipLink } from './skip-link.tsx';
 
 export const EMPLOYEE_NAV: readonly NavItem[] = [
@@ -40,6 +40,8 @@ export function EmployeeLayout() {
           </Link>
           <nav
             aria-label="Navigation principale"
+            // Fixed at the bottom on phones: the page's scroll-padding keeps focused items above it.
+            data-bottom-nav
             className="fixed inset-x-0 bottom-0 z-30 border-t border-gray-200 bg-white pb-[env(safe-area-inset-bottom)] sm:static sm:flex-1 sm:border-0 sm:pb-0"
           >
             <ul className="mx-auto grid max-w-md auto-cols-fr grid-flow-col sm:mx-0 sm:flex sm:max-w-none sm:gap-1">
@@ -55,9 +57,9 @@ export function EmployeeLayout() {
                       )
                     }
                   >
-                    <Icon aria-hidden="true" className="size-6 sm:size-5" />
+                    <NavIcon icon={Icon} className="size-6 sm:size-5" withBadge={to === '/notifications'} />
                     <span>{label}</span>
-                    {to === '/notifications' ? <NotificationsBadge /> : null}
+                    {to === '/notifications' ? <NewNotificationsStatus /> : null}
                   </NavLink>
                 </li>
               ))}

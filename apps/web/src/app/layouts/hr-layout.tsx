@@ -22,11 +22,11 @@ import {
 } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { Link, NavLink, Outlet, useLocation } from 'react-router';
-import { NotificationsBadge } from '../../features/notifications/components/notifications-badge.tsx';
 import { useLogoutMutation } from '../../features/session/api/logout.ts';
 import { useReadySession } from '../../features/session/ready-session.tsx';
 import { cx } from '../../lib/cx.ts';
 import { type NavItem, visibleNavItems } from './nav-items.ts';
+import { NavIcon, NewNotificationsStatus } from './notifications-nav-badge.tsx';
 import { SkipLink } from './skip-link.tsx';
 
 export const HR_NAV: readonly NavItem[] = [
@@ -99,9 +99,9 @@ function HrMenu() {
                   )
                 }
               >
-                <Icon aria-hidden="true" className="size-5 shrink-0" />
+                <NavIcon icon={Icon} className="size-5 shrink-0" withBadge={to === '/rh/notifications'} />
                 {label}
-                {to === '/rh/notifications' ? <NotificationsBadge /> : null}
+                {to === '/rh/notifications' ? <NewNotificationsStatus /> : null}
               </NavLink>
             </li>
           ))}

@@ -1,5 +1,6 @@
 import { useLayoutEffect } from 'react';
 import { Outlet, useLocation } from 'react-router';
+import { OfflineBanner } from '../../components/ui/offline-banner.tsx';
 import { TermsGate } from '../../features/terms/terms-gate.tsx';
 
 /** Spec §2: scroll returns to the top on each navigation (a new path, not a filter change). */
@@ -12,11 +13,12 @@ function ScrollToTop() {
   return null;
 }
 
-/** Above every page: scroll reset and the terms-of-use modal. */
+/** Above every page: scroll reset, the offline banner and the terms-of-use modal. */
 export function RootLayout() {
   return (
     <>
       <ScrollToTop />
+      <OfflineBanner />
       <Outlet />
       <TermsGate />
     </>

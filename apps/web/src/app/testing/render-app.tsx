@@ -1,4 +1,3 @@
-import { QueryClient } from '@tanstack/react-query';
 import type { TAccount } from '@tasbiq/contracts/auth';
 import type { TSettings } from '@tasbiq/contracts/settings';
 import type { TTerms } from '@tasbiq/contracts/terms';
@@ -8,6 +7,7 @@ import { createMemoryRouter, RouterProvider } from 'react-router';
 import { vi } from 'vitest';
 import { setTokens } from '../../lib/http/token-store.ts';
 import { AppProviders } from '../providers.tsx';
+import { createQueryClient } from '../query-client.ts';
 import { routes } from '../routes.tsx';
 import { type FakeApi, type FakeHandler, installFakeApi } from './fake-api.ts';
 import { makeAccount, makeSettings, makeTerms } from './fixtures.ts';
@@ -43,11 +43,13 @@ export function renderApp(path: string, { api, handlers = {} }: RenderAppOptions
   const scrollTo = vi.fn();
   Object.defineProperty(window, 'scrollTo', { value: scrollTo, writable: true, configurable: true });
 
-  const queryClient = new QueryClient({
-    defaultOptions: {
-      queries: { retry: false, gcTime: Number.POSITIVE_INFINITY },
-      mutations: { retry: false },
-    },
+  // The app's own client (its network mode is part of what screens do offline), minus retries and
+  // garbage collection, which would only slow tests down.
+  const queryClient = createQueryClient();
+  const defaults = queryClient.getDefaultOptions();
+  queryClient.setDefaultOptions({
+    queries: { ...defaults.queries, retry: false, gcTime: Number.POSITIVE_INFINITY },
+    mutations: { ...defaults.mutations, retry: false },
   });
   const router = createMemoryRouter(routes, { initialEntries: [path] });
   const user = userEvent.setup();

@@ -1,5 +1,5 @@
 import { IconAlertCircle, IconAlertTriangle, IconCheck, IconInfoCircle } from '@tabler/icons-react';
-import type { ReactNode } from 'react';
+import type { ReactNode, Ref } from 'react';
 import { cx } from '../../lib/cx.ts';
 
 export type MessageSeverity = 'info' | 'success' | 'warning' | 'danger';
@@ -12,6 +12,10 @@ export type MessageBoxProps = {
   hideIcon?: boolean;
   className?: string;
   children?: ReactNode;
+  /** With `focusable`: the box, to move the focus to it (e.g. the outcome of an action whose button is gone). */
+  ref?: Ref<HTMLDivElement>;
+  /** Can take the focus from script (tabindex -1); outlined only when the keyboard brought it there. */
+  focusable?: boolean;
 };
 
 const styles: Record<MessageSeverity, { box: string; icon: string }> = {
@@ -39,14 +43,24 @@ export function MessageBox({
   hideIcon = false,
   className,
   children,
+  ref,
+  focusable = false,
 }: MessageBoxProps) {
   const style = styles[severity];
   const isUrgent = severity === 'danger' || severity === 'warning';
   return (
     <div
+      ref={ref}
       role={isUrgent ? 'alert' : 'status'}
       data-severity={severity}
-      className={cx('flex gap-3 rounded-xl border p-3 text-sm sm:p-4', style.box, className)}
+      tabIndex={focusable ? -1 : undefined}
+      className={cx(
+        'flex gap-3 rounded-xl border p-3 text-sm sm:p-4',
+        focusable &&
+          'focus:outline-none focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600',
+        style.box,
+        className,
+      )}
     >
       {hideIcon ? null : (
         <span

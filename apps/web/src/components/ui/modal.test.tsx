@@ -189,6 +189,36 @@ describe('Modal', () => {
     await waitFor(() => expect(screen.getByRole('button', { name: 'Ouvrir' })).toHaveFocus());
   });
 
+  it('gives the focus back to the opener when a field of the body took it at once (autoFocus), also when the modal is removed rather than closed', async () => {
+    const user = userEvent.setup();
+    function Screen() {
+      const [open, setOpen] = useState(false);
+      return (
+        <>
+          <button type="button" onClick={() => setOpen(true)}>
+            Modifier
+          </button>
+          {open ? (
+            <Modal open onOpenChange={setOpen} title="Titre">
+              {/* biome-ignore lint/a11y/noAutofocus: the case under test */}
+              <input aria-label="Nouvelle valeur" autoFocus />
+            </Modal>
+          ) : null}
+        </>
+      );
+    }
+    render(<Screen />);
+    await user.click(screen.getByRole('button', { name: 'Modifier' }));
+    expect(screen.getByLabelText('Nouvelle valeur')).toHaveFocus();
+    await user.click(screen.getByRole('button', { name: 'Fermer' }));
+    expect(screen.queryByRole('dialog')).toBeNull();
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Modifier' })).toHaveFocus());
+    // Escape too.
+    await user.click(screen.getByRole('button', { name: 'Modifier' }));
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Modifier' })).toHaveFocus());
+  });
+
   it('leaves the focus where the screen put it on closing', async () => {
     const user = userEvent.setup();
     function Screen() {

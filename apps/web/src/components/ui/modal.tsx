@@ -15,7 +15,7 @@ export type ModalOptions = {
   dismissible?: boolean;
   /** A click on the backdrop closes it (only when dismissible). Default false: forms lose input otherwise. */
   closeOnBackdrop?: boolean;
-  /** 'bottom' slides up as a sheet at the bottom of the screen (phones). Default 'center'. */
+  /** 'bottom': a sheet at the bottom of a phone's screen, a centred dialog from 640 px. Default 'center'. */
   align?: ModalAlign;
   /** The user asked to close it (close button, Escape, backdrop). */
   onClose?: () => void;
@@ -35,9 +35,18 @@ export type ModalProps = ModalOptions & {
 const panelByAlign: Record<ModalAlign, string> = {
   center:
     'left-1/2 top-1/2 w-[calc(100%-2rem)] max-w-lg -translate-x-1/2 -translate-y-1/2 rounded-2xl max-h-[calc(100dvh-2rem)]',
+  // A sheet on phones, where the thumb is; a centred dialog from `sm` up (a sheet glued to the
+  // bottom of a desktop screen reads as a broken layout).
   bottom:
-    'inset-x-0 bottom-0 mx-auto w-full max-w-lg rounded-t-2xl max-h-[90dvh] pb-[max(1rem,env(safe-area-inset-bottom))]',
+    'inset-x-0 bottom-0 mx-auto w-full max-w-lg rounded-t-2xl max-h-[90dvh] pb-[max(1rem,env(safe-area-inset-bottom))] ' +
+    'sm:inset-x-auto sm:bottom-auto sm:left-1/2 sm:top-1/2 sm:w-[calc(100%-2rem)] sm:-translate-x-1/2 sm:-translate-y-1/2 sm:rounded-2xl sm:max-h-[calc(100dvh-2rem)] sm:pb-6',
 };
+
+function focusedElement(): HTMLElement | null {
+  if (typeof document === 'undefined') return null;
+  const active = document.activeElement;
+  return active instanceof HTMLElement && active !== document.body ? active : null;
+}
 
 /**
  * Accessible dialog (focus trap, Escape, aria-modal) on Radix. The body exists only while open, so
@@ -64,6 +73,12 @@ export function Modal({
   events.current = { onOpened, onClosed };
   const wasOpen = useRef(false);
   const opener = useRef<HTMLElement | null>(null);
+  // What has the focus as the modal opens, read while rendering: by the time Radix says it is
+  // opening (onOpenAutoFocus), a field with autoFocus in the body may already have taken the focus,
+  // and the opener would be that field, gone once closed.
+  const wasOpenAtRender = useRef(false);
+  if (open && !wasOpenAtRender.current) opener.current = focusedElement();
+  wasOpenAtRender.current = open;
 
   useEffect(() => {
     if (open && !wasOpen.current) events.current.onOpened?.();
@@ -90,10 +105,6 @@ export function Modal({
             panelByAlign[align],
             className,
           )}
-          onOpenAutoFocus={() => {
-            // Runs before Radix moves the focus inside: what has it now opened the dialog.
-            opener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
-          }}
           onCloseAutoFocus={(event) => {
             // Radix gives the focus back to a Dialog.Trigger only; we open dialogs from state, so
             // without this it would fall on <body> and a keyboard user would start from the top.
@@ -110,7 +121,10 @@ export function Modal({
           }}
         >
           {align === 'bottom' ? (
-            <span aria-hidden="true" className="mx-auto mb-3 h-1 w-10 shrink-0 rounded-full bg-gray-300" />
+            <span
+              aria-hidden="true"
+              className="mx-auto mb-3 h-1 w-10 shrink-0 rounded-full bg-gray-300 sm:hidden"
+            />
           ) : null}
           {title || dismissible ? (
             <div className="mb-4 flex items-start justify-between gap-4">

@@ -1,5 +1,7 @@
 import { IconChevronLeft, IconChevronRight } from '@tabler/icons-react';
+import { type RefObject, useRef } from 'react';
 import { cx } from '../../lib/cx.ts';
+import { reveal } from '../../lib/hooks/use-reveal.ts';
 import { Button } from './button.tsx';
 
 export type PaginationProps = {
@@ -12,6 +14,11 @@ export type PaginationProps = {
   label?: string;
   isFetching?: boolean;
   className?: string;
+  /**
+   * The list the buttons page through, where the focus goes (and the page scrolls) once a button
+   * is pressed. By default the element just before the navigation.
+   */
+  listRef?: RefObject<HTMLElement | null>;
 };
 
 const numberFr = new Intl.NumberFormat('fr-FR');
@@ -19,6 +26,8 @@ const numberFr = new Intl.NumberFormat('fr-FR');
 /**
  * Previous / next over a limit-offset list, with "21–40 sur 57". Hidden when everything fits on
  * one page. The buttons stay in place (disabled at either end) so they do not jump under a finger.
+ * A press takes the person to the top of the list (focus and scroll): the new page starts there,
+ * not at the buttons below it.
  */
 export function Pagination({
   count,
@@ -28,12 +37,19 @@ export function Pagination({
   label = 'Pagination',
   isFetching = false,
   className,
+  listRef,
 }: PaginationProps) {
+  const navRef = useRef<HTMLElement>(null);
   if (count <= limit && offset === 0) return null;
+  const goTo = (next: number) => {
+    onOffsetChange(next);
+    const list = listRef ? listRef.current : navRef.current?.previousElementSibling;
+    if (list instanceof HTMLElement) reveal(list);
+  };
   const first = count === 0 ? 0 : offset + 1;
   const last = Math.min(offset + limit, count);
   return (
-    <nav aria-label={label} className={cx('flex items-center justify-between gap-3', className)}>
+    <nav ref={navRef} aria-label={label} className={cx('flex items-center justify-between gap-3', className)}>
       <p className="text-sm text-gray-600" aria-live="polite">
         {numberFr.format(first)}–{numberFr.format(last)} sur {numberFr.format(count)}
       </p>
@@ -45,7 +61,7 @@ export function Pagination({
           icon={<IconChevronLeft aria-hidden="true" />}
           iconPosition="left"
           disabled={offset === 0 || isFetching}
-          onClick={() => onOffsetChange(Math.max(0, offset - limit))}
+          onClick={() => goTo(Math.max(0, offset - limit))}
         />
         <Button
           variant="secondary"
@@ -53,7 +69,7 @@ export function Pagination({
           label="Suivant"
           icon={<IconChevronRight aria-hidden="true" />}
           disabled={offset + limit >= count || isFetching}
-          onClick={() => onOffsetChange(offset + limit)}
+          onClick={() => goTo(offset + limit)}
         />
       </div>
     </nav>

@@ -1,6 +1,7 @@
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
+import { ApiError } from '../../lib/http/api-error.ts';
 import { Badge } from './badge.tsx';
 import { Button } from './button.tsx';
 import { EmptyState } from './empty-state.tsx';
@@ -83,5 +84,21 @@ describe('LoadErrorState', () => {
     expect(screen.getByText("La liste n'a pas pu être chargée.")).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Réessayer' }));
     expect(onRetry).toHaveBeenCalledTimes(1);
+  });
+
+  it('gives a server failure a French sentence, not an error code', () => {
+    render(
+      <LoadErrorState
+        title="La liste n'a pas pu être chargée."
+        error={
+          new ApiError(500, { type: 'server_error', errors: [{ code: 'error', detail: 'x', attr: null }] })
+        }
+        onRetry={() => {}}
+      />,
+    );
+    expect(
+      screen.getByText('Le service est momentanément indisponible. Réessayez dans un instant.'),
+    ).toBeInTheDocument();
+    expect(screen.queryByText(/code \[/)).not.toBeInTheDocument();
   });
 });

@@ -1,12 +1,10 @@
 import type { TAdvance, TAdvanceSimulation, TEmployeeSolde } from '@tasbiq/contracts/advances';
 import type { TPayoutMethod } from '@tasbiq/contracts/money';
 import { type ReactNode, useState } from 'react';
-import { Button } from '../../components/ui/button.tsx';
-import { EmptyState } from '../../components/ui/empty-state.tsx';
+import { LoadErrorState } from '../../components/ui/load-error-state.tsx';
 import { MessageBox } from '../../components/ui/message-box.tsx';
 import { PageTitle } from '../../components/ui/page-title.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
-import { errorMessage } from '../../lib/errors/error-message.ts';
 import { useReadySession } from '../session/ready-session.tsx';
 import { useEmployeeSoldeQuery } from '../shared/api/get-employee-solde.ts';
 import { newIdempotencyKey } from '../shared/api/idempotency-key.ts';
@@ -18,7 +16,7 @@ import { AmountStep } from './components/amount-step.tsx';
 import { ConfirmStep } from './components/confirm-step.tsx';
 
 type Step =
-  | { name: 'amount' }
+  | { name: 'amount'; isBack?: boolean }
   | { name: 'confirm'; simulation: TAdvanceSimulation }
   | { name: 'done'; advance: TAdvance };
 
@@ -64,10 +62,10 @@ export function AdvanceScreen() {
   else if (solde.isError)
     body = (
       <div className="rounded-2xl bg-white ring-1 ring-gray-200">
-        <EmptyState
+        <LoadErrorState
           title="Votre solde n'a pas pu être chargé."
-          description={errorMessage(solde.error)}
-          action={<Button variant="secondary" label="Réessayer" onClick={() => solde.refetch()} />}
+          error={solde.error}
+          onRetry={() => solde.refetch()}
         />
       </div>
     );
@@ -84,6 +82,7 @@ export function AdvanceScreen() {
               text={amountText}
               onTextChange={setAmountText}
               isBlocked={blocked !== null}
+              focusField={step.isBack}
               onContinue={(simulation) => {
                 setPayoutMethod(defaultMethod(solde.data, methods));
                 startAttempt();
@@ -103,7 +102,7 @@ export function AdvanceScreen() {
               }}
               onBack={() => {
                 create.reset();
-                setStep({ name: 'amount' });
+                setStep({ name: 'amount', isBack: true });
               }}
               isSending={create.isPending}
               error={create.error}

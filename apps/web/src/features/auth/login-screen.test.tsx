@@ -41,6 +41,15 @@ describe('login', () => {
     expect(screen.queryByText('le champ "Mot de passe" est obligatoire')).not.toBeInTheDocument();
   });
 
+  it('refuses a login that is neither an e-mail nor a Moroccan phone, without calling the API', async () => {
+    const app = renderApp('/login');
+    await fillCredentials(app, 'salma', 'secret-pass');
+    expect(
+      await screen.findByText("L'identifiant n'est pas valide (e-mail ou téléphone)."),
+    ).toBeInTheDocument();
+    expect(app.api.requests).toHaveLength(0);
+  });
+
   it('shows "Vos identifiants sont incorrectes" for wrong credentials', async () => {
     const app = renderApp('/login', { handlers: { 'POST /auth/token': apiError(401, 'NO_ACTIVE_ACCOUNT') } });
     await fillCredentials(app);
@@ -119,9 +128,11 @@ describe('login with phone confirmation (OTP)', () => {
     await app.user.click(screen.getByRole('button', { name: 'Vérifier' }));
     expect(await screen.findByText('le champ "Code de vérification" est obligatoire')).toBeInTheDocument();
 
+    // Digits only: the letter never reaches the field; too short is said in French.
     await app.user.type(code, '12a');
+    expect(code).toHaveValue('12');
     await app.user.click(screen.getByRole('button', { name: 'Vérifier' }));
-    expect(await screen.findByText('le champ "Code de vérification" n\'est pas valide')).toBeInTheDocument();
+    expect(await screen.findByText('Le code de vérification est composé de 6 chiffres.')).toBeInTheDocument();
     expect(app.api.requestsTo('POST /auth/otp/verify')).toHaveLength(0);
 
     await app.user.clear(code);
@@ -169,6 +180,27 @@ describe('login with phone confirmation (OTP)', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent(
       "Vous avez atteint la limite d'envoi de codes",
     );
+  });
+
+  it('says why the code is asked when the account had too many failed logins', async () => {
+    const app = renderApp('/login', {
+      handlers: {
+        ...sessionHandlers(),
+        'POST /auth/token': { body: { ...pendingPair, otp_reason: 'failed_logins' } },
+        'POST /auth/otp': { body: { detail: 'Code envoyé', phone: '+212 6** *** *78', expires_in: 600 } },
+        'POST /auth/otp/verify': { body: fullPair },
+      },
+    });
+    await fillCredentials(app);
+    expect(await screen.findByRole('heading', { name: 'Vérification de sécurité' })).toBeInTheDocument();
+    expect(screen.getByRole('alert')).toHaveTextContent(
+      /De nombreuses tentatives de connexion ont échoué sur votre compte.*code envoyé par SMS/,
+    );
+    expect(await screen.findByText(/envoyé par SMS au \+212 6\*\* \*\*\* \*78/)).toBeInTheDocument();
+    await app.user.type(screen.getByLabelText(/Code de vérification/), '123456');
+    await app.user.click(screen.getByRole('button', { name: 'Vérifier' }));
+    expect(await screen.findByRole('heading', { name: 'Bonjour Salma' })).toBeInTheDocument();
+    expect(getAccessToken()).toBe('full-access');
   });
 
   it('goes back to the credentials', async () => {

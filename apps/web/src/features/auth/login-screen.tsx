@@ -1,16 +1,20 @@
 import type { TTokenPair } from '@tasbiq/contracts/auth';
 import { useEffect, useState } from 'react';
 import { setTokens } from '../../lib/http/token-store.ts';
+import { clearLoginNotice, peekLoginNotice } from '../session/login-notice.ts';
 import { LoginForm } from './components/login-form.tsx';
 import { LoginOtpStep } from './components/login-otp-step.tsx';
 
 /**
  * /login. Full tokens go to the token store, which makes the visitor "logged in" and lets the guard
  * take them on (to the page they came from, or home). A phone-limited pair stays in this screen's
- * state: stored, it would count as a session that every other call refuses.
+ * state: stored, it would count as a session that every other call refuses. A message left by the
+ * screen that ended the session ("Se déconnecter partout") is shown once.
  */
 export function LoginScreen() {
   const [pending, setPending] = useState<TTokenPair | null>(null);
+  const [notice] = useState(peekLoginNotice);
+  useEffect(() => clearLoginNotice(), []);
 
   useEffect(() => {
     document.title = pending ? 'Vérification · Tasbiq' : 'Connexion · Tasbiq';
@@ -27,5 +31,5 @@ export function LoginScreen() {
   if (pending) {
     return <LoginOtpStep pending={pending} onVerified={finish} onCancel={() => setPending(null)} />;
   }
-  return <LoginForm onAuthenticated={finish} />;
+  return <LoginForm onAuthenticated={finish} notice={notice} />;
 }

@@ -87,6 +87,11 @@ describe('change request form (/rh/employees/:id/update)', () => {
     // The picker's `accept` is only a hint a user can override ("All files"): check what gets through.
     const user = userEvent.setup({ applyAccept: false });
     const picker = () => form.getByLabelText('Pièces justificatives') as HTMLInputElement;
+    // The app's French picker, like the imports': a drop zone and a button, not the browser's control.
+    expect(form.getByText('Choisir des fichiers')).toBeInTheDocument();
+    expect(picker()).toHaveAccessibleDescription(
+      "Facultatif : jusqu'à 5 fichiers (copie de la CIN, attestation de RIB…). PDF, PNG ou JPG, 10 Mo au plus par fichier.",
+    );
 
     await user.upload(picker(), new File(['MZ'], 'virus.exe', { type: 'application/x-msdownload' }));
     expect(
@@ -111,10 +116,12 @@ describe('change request form (/rh/employees/:id/update)', () => {
     expect(await form.findByText('Vous pouvez joindre au plus 5 fichiers.')).toBeInTheDocument();
     expect(list.getAllByRole('listitem')).toHaveLength(5);
     expect(picker()).toBeDisabled();
+    expect(form.getByText('5 fichiers joints : retirez-en un pour en ajouter un autre.')).toBeInTheDocument();
 
     await user.click(list.getByRole('button', { name: `Retirer ${longName}` }));
     expect(list.getAllByRole('listitem')).toHaveLength(4);
     expect(picker()).toBeEnabled();
+    expect(form.getByText('Ajouter des fichiers')).toBeInTheDocument();
   });
 
   it('sends the request as multipart with its files, then shows it in the list', async () => {

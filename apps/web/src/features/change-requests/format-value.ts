@@ -1,4 +1,5 @@
 import type { ChangeRequestField } from '@tasbiq/contracts/change-requests';
+import { formatMoney } from '../../lib/format/money.ts';
 import { commonFr } from '../../locales/fr/common.ts';
 
 /** A field's value as HR reads it: a birthday as 04/05/1990, a RIB in its printed groups. */
@@ -8,6 +9,7 @@ export function formatFieldValue(field: ChangeRequestField, value: string | null
     const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
     return match ? `${match[3]}/${match[2]}/${match[1]}` : value;
   }
+  if (field === 'salary' && /^\d+\.\d{2}$/.test(value)) return formatMoney(value);
   if (field === 'rib' && /^\d{24}$/.test(value))
     return `${value.slice(0, 3)} ${value.slice(3, 6)} ${value.slice(6, 22)} ${value.slice(22)}`;
   return value;
@@ -22,6 +24,7 @@ export function currentValueOf(
     last_name: string;
     birthday: string | null;
     serial: string | null;
+    salary: string;
   },
   field: ChangeRequestField,
 ): string | null {

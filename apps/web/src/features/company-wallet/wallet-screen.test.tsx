@@ -136,7 +136,7 @@ describe('/rh/wallet', () => {
   });
 
   it('exports with the filters on screen, then offers the file and refreshes the history', async () => {
-    const created = makeWalletExport({ id: 9, rows: 2, created: '2026-11-12T15:00:00+01:00' });
+    const created = makeWalletExport({ id: 9, rows: 2, created: '2026-11-12T15:00:00+00:00' });
     const app = await openWallet('/rh/wallet?type=advance&search=Karim&from=2026-03-01', {
       'POST /company/wallet/export': { status: 201, body: created },
       'GET /company/wallet/export': sequence({ body: page([]) }, { body: page([created]) }),
@@ -197,7 +197,17 @@ describe('/rh/wallet', () => {
     const app = await openWallet('/rh/wallet', {
       'GET /company/wallet/export': {
         body: page([
-          makeWalletExport({ id: 5, rows: 1, created: '2026-11-10T09:30:00+01:00' }),
+          makeWalletExport({
+            id: 5,
+            rows: 1,
+            created: '2026-11-10T09:30:00+00:00',
+            filters: {
+              transaction_type_in: ['advance', 'fee'],
+              created_after: '2026-10-20',
+              created_before: '2026-10-31',
+              search: 'Salma',
+            },
+          }),
           makeWalletExport({ id: 4, status: 'failed', download_url: null, rows: 0 }),
         ]),
       },
@@ -207,6 +217,11 @@ describe('/rh/wallet', () => {
     const items = await within(history).findAllByRole('listitem');
     expect(items[0]).toHaveTextContent('Terminé');
     expect(items[0]).toHaveTextContent('1 mouvement');
+    // Which filters made each file.
+    expect(items[0]).toHaveTextContent(
+      'Filtres : Types : Avance sur salaire, Frais · du 20/10/2026 au 31/10/2026 · recherche « Salma »',
+    );
+    expect(items[1]).toHaveTextContent('Filtres : Tous les mouvements');
     expect(items[1]).toHaveTextContent('Échoué');
     expect(within(items[1]!).queryByRole('button')).not.toBeInTheDocument();
 

@@ -18,6 +18,7 @@ const refused: TImportFailedBody = {
   errors: [{ code: 'BULK_UPLOAD_FAILED', detail: 'refusé', attr: null }],
   report: {
     total_rows: 3,
+    total_lines: 4,
     error_rows: 2,
     error_count: 3,
     errors: [
@@ -75,7 +76,7 @@ describe('/rh/employees/import', () => {
 
     act(() => upload.respond(400, refused));
     const report = await screen.findByRole('table', { name: 'Erreurs du fichier, ligne par ligne' });
-    expect(screen.getByRole('heading', { name: '2 lignes en erreur sur 3' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: '2 lignes en erreur sur 4' })).toBeInTheDocument();
     expect(screen.getByText(/Aucune ligne n'a été enregistrée/)).toBeInTheDocument();
     const rows = within(report).getAllByRole('row').slice(1);
     expect(
@@ -119,7 +120,7 @@ describe('/rh/employees/import', () => {
   it('refuses a file that is not a CSV before sending it, and asks for a file when none is chosen', async () => {
     const app = await openImport();
     await app.user.click(screen.getByRole('button', { name: 'Importer' }));
-    expect(screen.getByText('Choisissez le fichier CSV de vos salariés.')).toBeInTheDocument();
+    expect(screen.getByText('le champ "Fichier CSV des salariés" est obligatoire')).toBeInTheDocument();
     // user-event would drop the file for not matching `accept`; a drop or an "all files" picker would not.
     fireEvent.change(screen.getByLabelText('Fichier CSV des salariés'), {
       target: { files: [new File(['%PDF-1.4'], 'salaries.pdf', { type: 'application/pdf' })] },

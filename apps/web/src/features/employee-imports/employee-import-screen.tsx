@@ -3,12 +3,14 @@ import { EMPLOYEE_IMPORT_COLUMNS } from '@tasbiq/contracts/employee-imports';
 import { useId, useState } from 'react';
 import { Link } from 'react-router';
 import { Button } from '../../components/ui/button.tsx';
+import { FilePicker } from '../../components/ui/file-picker.tsx';
 import { MessageBox } from '../../components/ui/message-box.tsx';
 import { PageTitle } from '../../components/ui/page-title.tsx';
+import { requiredMessage } from '../../lib/errors/error-message.ts';
 import { formatCount } from '../../lib/format/count.ts';
 import { useImportEmployeesMutation } from './api/import-employees.ts';
 import { ColumnsHelp } from './components/columns-help.tsx';
-import { CsvFilePicker } from './components/csv-file-picker.tsx';
+import { ImportOutcome } from './components/import-outcome.tsx';
 import { ImportReportTable } from './components/import-report.tsx';
 import { TemplateButton } from './components/template-button.tsx';
 import { UploadProgress } from './components/upload-progress.tsx';
@@ -28,7 +30,7 @@ function importedText(count: number): string {
 export function EmployeeImportScreen() {
   const upload = useCsvUpload({
     mutation: useImportEmployeesMutation(),
-    missingFileMessage: 'Choisissez le fichier CSV de vos salariés.',
+    missingFileMessage: requiredMessage('Fichier CSV des salariés'),
     fileField: 'csvfile',
   });
   const smsId = useId();
@@ -70,7 +72,7 @@ export function EmployeeImportScreen() {
         <h2 id="import-step-upload" className="text-base font-semibold text-gray-900">
           2. Envoyez-le
         </h2>
-        <CsvFilePicker
+        <FilePicker
           label="Fichier CSV des salariés"
           file={upload.file}
           onFileChange={upload.pickFile}
@@ -101,29 +103,32 @@ export function EmployeeImportScreen() {
         <Button type="submit" label="Importer" loading={upload.isPending} className="sm:self-start" />
       </form>
 
-      {outcome?.kind === 'done' ? (
-        <MessageBox severity="success" title={importedText(outcome.answer.created)}>
-          <div className="flex flex-col gap-1">
-            {outcome.answer.invitations_queued > 0 ? (
-              <p>
-                Les invitations partent par SMS ({outcome.answer.invitations_queued.toLocaleString('fr-FR')}).
-              </p>
-            ) : null}
-            {outcome.answer.ignored_columns.length > 0 ? (
-              <p>Colonnes ignorées : {outcome.answer.ignored_columns.join(', ')}.</p>
-            ) : null}
-            <Link to="/rh/employees" className="font-medium underline">
-              Voir la liste des salariés
-            </Link>
+      <ImportOutcome outcome={outcome} title="Résultat de l'import">
+        {outcome?.kind === 'done' ? (
+          <MessageBox severity="success" title={importedText(outcome.answer.created)}>
+            <div className="flex flex-col gap-1">
+              {outcome.answer.invitations_queued > 0 ? (
+                <p>
+                  Les invitations partent par SMS ({outcome.answer.invitations_queued.toLocaleString('fr-FR')}
+                  ).
+                </p>
+              ) : null}
+              {outcome.answer.ignored_columns.length > 0 ? (
+                <p>Colonnes ignorées : {outcome.answer.ignored_columns.join(', ')}.</p>
+              ) : null}
+              <Link to="/rh/employees" className="font-medium underline">
+                Voir la liste des salariés
+              </Link>
+            </div>
+          </MessageBox>
+        ) : null}
+        {outcome?.kind === 'error' ? <MessageBox severity="danger">{outcome.message}</MessageBox> : null}
+        {outcome?.kind === 'report' ? (
+          <div className={cardClass}>
+            <ImportReportTable report={outcome.report} columns={EMPLOYEE_IMPORT_COLUMNS} />
           </div>
-        </MessageBox>
-      ) : null}
-      {outcome?.kind === 'error' ? <MessageBox severity="danger">{outcome.message}</MessageBox> : null}
-      {outcome?.kind === 'report' ? (
-        <div className={cardClass}>
-          <ImportReportTable report={outcome.report} columns={EMPLOYEE_IMPORT_COLUMNS} />
-        </div>
-      ) : null}
+        ) : null}
+      </ImportOutcome>
     </div>
   );
 }

@@ -39,8 +39,32 @@ describe('/rh/employees/worked-days', () => {
     expect(upload.body.get('year')).toBe(String(now.year - 1));
     act(() => upload.progress(1, 4));
     expect(screen.getByRole('progressbar')).toHaveAttribute('aria-valuenow', '25');
-    act(() => upload.respond(200, { updated: 2, month: 3, year: now.year - 1, ignored_columns: [] }));
+    act(() =>
+      upload.respond(200, { updated: 2, month: 3, year: now.year - 1, ignored_columns: [], skipped: [] }),
+    );
     expect(await screen.findByText(`2 salariés mis à jour pour mars ${now.year - 1}.`)).toBeInTheDocument();
+    expect(screen.queryByText('Lignes non enregistrées')).not.toBeInTheDocument();
+  });
+
+  it('lists the rows the uploader may not set (their own, a DRH for an RH)', async () => {
+    const app = await openWorkedDays();
+    await app.user.upload(screen.getByLabelText('Fichier CSV des jours travaillés'), file);
+    await app.user.click(screen.getByRole('button', { name: 'Envoyer' }));
+    const upload = await app.xhr.nextUpload(0);
+    const now = currentMonth();
+    act(() =>
+      upload.respond(200, {
+        updated: 1,
+        month: now.month,
+        year: now.year,
+        ignored_columns: [],
+        skipped: [
+          { row: 2, column: 'matricule', code: 'SELF_EDIT_FORBIDDEN', detail: 'Votre propre ligne.' },
+        ],
+      }),
+    );
+    expect(await screen.findByText('Lignes non enregistrées')).toBeInTheDocument();
+    expect(screen.getByText('Ligne 2 : Votre propre ligne.')).toBeInTheDocument();
   });
 
   it('shows the lines to fix with the column names of the worked-days file', async () => {
@@ -53,6 +77,7 @@ describe('/rh/employees/worked-days', () => {
         errors: [{ code: 'UPLOAD_WD_FAILED', detail: 'x', attr: null }],
         report: {
           total_rows: 5,
+          total_lines: 6,
           error_rows: 1,
           error_count: 1,
           errors: [{ row: 4, column: 'jours_travailles', code: 'max_value', detail: 'Au plus 31.' }],
@@ -60,7 +85,7 @@ describe('/rh/employees/worked-days', () => {
       }),
     );
     const table = await screen.findByRole('table');
-    expect(screen.getByRole('heading', { name: '1 ligne en erreur sur 5' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: '1 ligne en erreur sur 6' })).toBeInTheDocument();
     const [, row] = within(table).getAllByRole('row');
     expect(
       within(row!)

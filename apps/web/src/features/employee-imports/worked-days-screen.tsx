@@ -2,14 +2,16 @@ import { IconUsersPlus } from '@tabler/icons-react';
 import { WORKED_DAYS_COLUMNS } from '@tasbiq/contracts/employee-imports';
 import { useState } from 'react';
 import { Button } from '../../components/ui/button.tsx';
+import { FilePicker } from '../../components/ui/file-picker.tsx';
 import { MessageBox } from '../../components/ui/message-box.tsx';
 import { MonthYearPicker } from '../../components/ui/month-year-picker.tsx';
 import { PageTitle } from '../../components/ui/page-title.tsx';
 import { currentMonth } from '../../lib/dates/casablanca-month.ts';
+import { requiredMessage } from '../../lib/errors/error-message.ts';
 import { formatMonthInSentence } from '../../lib/format/month-names.ts';
 import { useUploadWorkedDaysMutation } from './api/upload-worked-days.ts';
 import { ColumnsHelp } from './components/columns-help.tsx';
-import { CsvFilePicker } from './components/csv-file-picker.tsx';
+import { ImportOutcome } from './components/import-outcome.tsx';
 import { ImportReportTable } from './components/import-report.tsx';
 import { TemplateButton } from './components/template-button.tsx';
 import { UploadProgress } from './components/upload-progress.tsx';
@@ -25,7 +27,7 @@ const cardClass = 'flex flex-col gap-4 rounded-2xl bg-white p-4 ring-1 ring-gray
 export function WorkedDaysScreen() {
   const upload = useCsvUpload({
     mutation: useUploadWorkedDaysMutation(),
-    missingFileMessage: 'Choisissez le fichier CSV des jours travaillés.',
+    missingFileMessage: requiredMessage('Fichier CSV des jours travaillés'),
     fileField: 'file',
   });
   const now = currentMonth();
@@ -79,7 +81,7 @@ export function WorkedDaysScreen() {
             setYear(next.year);
           }}
         />
-        <CsvFilePicker
+        <FilePicker
           label="Fichier CSV des jours travaillés"
           file={upload.file}
           onFileChange={upload.pickFile}
@@ -90,23 +92,36 @@ export function WorkedDaysScreen() {
         <Button type="submit" label="Envoyer" loading={upload.isPending} className="sm:self-start" />
       </form>
 
-      {outcome?.kind === 'done' ? (
-        <MessageBox severity="success">
-          {outcome.answer.updated === 1
-            ? '1 salarié mis à jour'
-            : `${outcome.answer.updated} salariés mis à jour`}{' '}
-          pour {formatMonthInSentence(outcome.answer)}.
-          {outcome.answer.ignored_columns.length > 0
-            ? ` Colonnes ignorées : ${outcome.answer.ignored_columns.join(', ')}.`
-            : null}
-        </MessageBox>
-      ) : null}
-      {outcome?.kind === 'error' ? <MessageBox severity="danger">{outcome.message}</MessageBox> : null}
-      {outcome?.kind === 'report' ? (
-        <div className={cardClass}>
-          <ImportReportTable report={outcome.report} columns={WORKED_DAYS_COLUMNS} />
-        </div>
-      ) : null}
+      <ImportOutcome outcome={outcome} title="Résultat de l'envoi">
+        {outcome?.kind === 'done' ? (
+          <MessageBox severity="success">
+            {outcome.answer.updated === 1
+              ? '1 salarié mis à jour'
+              : `${outcome.answer.updated} salariés mis à jour`}{' '}
+            pour {formatMonthInSentence(outcome.answer)}.
+            {outcome.answer.ignored_columns.length > 0
+              ? ` Colonnes ignorées : ${outcome.answer.ignored_columns.join(', ')}.`
+              : null}
+          </MessageBox>
+        ) : null}
+        {outcome?.kind === 'done' && (outcome.answer.skipped ?? []).length > 0 ? (
+          <MessageBox severity="warning" title="Lignes non enregistrées">
+            <ul className="list-disc pl-5">
+              {(outcome.answer.skipped ?? []).map((row) => (
+                <li key={row.row}>
+                  Ligne {row.row} : {row.detail}
+                </li>
+              ))}
+            </ul>
+          </MessageBox>
+        ) : null}
+        {outcome?.kind === 'error' ? <MessageBox severity="danger">{outcome.message}</MessageBox> : null}
+        {outcome?.kind === 'report' ? (
+          <div className={cardClass}>
+            <ImportReportTable report={outcome.report} columns={WORKED_DAYS_COLUMNS} />
+          </div>
+        ) : null}
+      </ImportOutcome>
     </div>
   );
 }

@@ -9,13 +9,20 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-async function openDetails(employee: TEmployeeDetail, extra: Record<string, FakeHandler> = {}) {
+const emptyPage = { body: { count: 0, next: null, previous: null, results: [] } };
+
+async function openDetails(
+  employee: TEmployeeDetail,
+  extra: Record<string, FakeHandler> = {},
+  roles: string[] = ['RH'],
+) {
   signIn();
   let current = employee;
   const app = renderApp(`/rh/employees/${employee.id}`, {
     handlers: {
-      ...sessionHandlers({ account: { roles: ['RH'], phone: '+212600000001' } }),
+      ...sessionHandlers({ account: { roles, phone: '+212600000001' } }),
       'GET /groups': groupOptionsHandler,
+      [`GET /employees/${employee.id}/audit`]: emptyPage,
       [`GET /employees/${employee.id}`]: () => ({ body: current }),
       [`PUT /employees/${employee.id}`]: (request) => {
         current = { ...current, ...(request.body as Partial<TEmployeeDetail>) };
@@ -54,6 +61,23 @@ describe('/rh/employees/:id', () => {
     expect(worked.getByText('mars 2026')).toBeInTheDocument();
     expect(worked.getByText('21,5')).toBeInTheDocument();
     expect(screen.getByText('Aucune avance pour le moment.')).toBeInTheDocument();
+  });
+
+  it('says "Non renseigné" for a net payable or hourly rate left empty, never "0 DH"', async () => {
+    await openDetails(makeEmployeeDetail({ net_payable: '0.00', hourly_rate: '0.00' }));
+    const pay = screen.getByRole('region', { name: 'Paie' });
+    const shownFor = (label: string) => within(pay).getByText(label).nextElementSibling?.textContent;
+    expect(shownFor('Net à payer')).toBe('Non renseigné');
+    expect(shownFor('Taux horaire')).toBe('Non renseigné');
+    expect(shownFor('Salaire mensuel')).toMatch(/^8\s500\sDH$/);
+    expect(within(pay).queryByText(/^0\sDH$/)).not.toBeInTheDocument();
+  });
+
+  it('shows a net payable and an hourly rate that are set', async () => {
+    await openDetails(makeEmployeeDetail());
+    const pay = screen.getByRole('region', { name: 'Paie' });
+    expect(within(pay).getByText('Net à payer').nextElementSibling?.textContent).toMatch(/^6\s800\sDH$/);
+    expect(within(pay).getByText('Taux horaire').nextElementSibling?.textContent).toMatch(/^49\sDH$/);
   });
 
   it('deactivates after a confirmation, then offers to reactivate', async () => {
@@ -129,6 +153,120 @@ describe('/rh/employees/:id', () => {
     expect(
       await within(dialog).findByText('Trop de tentatives, veuillez réessayer plus tard.'),
     ).toBeInTheDocument();
+  });
+
+  it('shows the history of changes to pay, limits and RIB, with who changed them, or says there is none', async () => {
+    await openDetails(makeEmployeeDetail());
+    const history = within(screen.getByRole('region', { name: 'Historique des modifications' }));
+    expect(
+      await history.findByText("Aucune modification de la paie, des plafonds ou du RIB n'a été enregistrée."),
+    ).toBeInTheDocument();
+  });
+
+  it('lists each change of the trail: field, before, after, author and approver', async () => {
+    const person = (id: number, name: string) => ({ id, name });
+    await openDetails(makeEmployeeDetail(), {
+      'GET /employees/7/audit': {
+        body: {
+          count: 2,
+          next: null,
+          previous: null,
+          results: [
+            {
+              id: 2,
+              field: 'salary',
+              old_value: '8000.00',
+              new_value: '12000.00',
+              changed_by: person(3, 'Nadia Rh'),
+              approved_by: person(4, 'Hicham Drh'),
+              change_request_id: 9,
+              created: '2026-03-02T10:00:00.000+00:00',
+            },
+            {
+              id: 1,
+              field: 'advance_percentage',
+              old_value: '50',
+              new_value: '60',
+              changed_by: person(3, 'Nadia Rh'),
+              approved_by: null,
+              change_request_id: null,
+              created: '2026-03-01T09:30:00.000+00:00',
+            },
+          ],
+        },
+      },
+    });
+    const table = within(await screen.findByRole('table', { name: 'Historique des modifications' }));
+    const rows = table.getAllByRole('row');
+    expect(rows[1]).toHaveTextContent('02/03/2026 10:00');
+    expect(rows[1]).toHaveTextContent('Salaire mensuel');
+    expect(rows[1]).toHaveTextContent(/8\s000\sDH/);
+    expect(rows[1]).toHaveTextContent(/12\s000\sDH/);
+    expect(rows[1]).toHaveTextContent('Nadia Rh, validé par Hicham Drh');
+    expect(rows[2]).toHaveTextContent("Pourcentage d'avance");
+    expect(rows[2]).toHaveTextContent('50 %');
+    expect(rows[2]).toHaveTextContent('60 %');
+  });
+
+  it('shows what waits: a raise for a DRH, a new phone for the employee; says so after saving', async () => {
+    const waiting = makeEmployeeDetail({
+      pending_changes: [
+        {
+          field: 'salary',
+          new_value: '12000.00',
+          requested_by: { id: 3, name: 'Nadia Rh' },
+          created: '2026-03-02T10:00:00.000+00:00',
+          awaiting: 'drh',
+          change_request_id: 9,
+        },
+        {
+          field: 'phone',
+          new_value: '+212677889900',
+          requested_by: { id: 3, name: 'Nadia Rh' },
+          created: '2026-03-02T10:00:00.000+00:00',
+          awaiting: 'employee',
+          change_request_id: null,
+        },
+      ],
+    });
+    const app = await openDetails(makeEmployeeDetail(), {
+      'PUT /employees/7': { body: waiting },
+    });
+    await app.user.click(screen.getByRole('button', { name: 'Modifier' }));
+    const edit = within(screen.getByRole('form', { name: 'Modifier le salarié' }));
+    await app.user.clear(edit.getByLabelText(/^Salaire mensuel/));
+    await app.user.type(edit.getByLabelText(/^Salaire mensuel/), '12000');
+    await app.user.click(edit.getByRole('button', { name: 'Enregistrer' }));
+    expect(await screen.findByText(/il attend la validation d'un DRH/)).toBeInTheDocument();
+    const pending = within(screen.getByRole('region', { name: 'Modifications en attente' }));
+    expect(pending.getByText(/Salaire mensuel : 12\s000\sDH/)).toBeInTheDocument();
+    expect(pending.getByText(/En attente de la validation d'un DRH/)).toBeInTheDocument();
+    expect(pending.getByText('Téléphone : +212677889900')).toBeInTheDocument();
+    expect(pending.getByText(/En attente de la confirmation du salarié/)).toBeInTheDocument();
+  });
+
+  it("offers an RH no action on a DRH's record, but a DRH does", async () => {
+    await openDetails(makeEmployeeDetail({ account_type: 'drh' }));
+    expect(
+      screen.getByText(/Seul un autre DRH peut modifier le dossier ou le compte d'un DRH/),
+    ).toBeInTheDocument();
+    for (const name of ['Modifier', 'Envoyer un lien de réinitialisation', 'Désactiver'])
+      expect(screen.queryByRole('button', { name })).not.toBeInTheDocument();
+  });
+
+  it('lets a DRH manage another DRH', async () => {
+    await openDetails(makeEmployeeDetail({ account_type: 'drh' }), {}, ['DRH']);
+    expect(screen.getByRole('button', { name: 'Modifier' })).toBeInTheDocument();
+  });
+
+  it('locks their own pay and limits when HR edits their own record', async () => {
+    const app = await openDetails(makeEmployeeDetail({ phone: '+212600000001' }));
+    await app.user.click(screen.getByRole('button', { name: 'Modifier' }));
+    const edit = within(screen.getByRole('form', { name: 'Modifier le salarié' }));
+    for (const label of [/^Salaire mensuel/, /^Net à payer/, /^Pourcentage d'avance/, /^Méthode de calcul/])
+      expect(edit.getByLabelText(label)).toBeDisabled();
+    expect(edit.getByLabelText(/^E-mail/)).toBeEnabled();
+    expect(edit.getByText(/sont modifiés par un autre membre RH/)).toBeInTheDocument();
   });
 
   it('says when the employee does not exist (or is not ours)', async () => {

@@ -6,7 +6,8 @@ import {
   IconMail,
   IconPower,
 } from '@tabler/icons-react';
-import { ACCOUNT_TYPE_LABELS_FR } from '@tasbiq/contracts/employees';
+import { SALARY_RAISE_CONFIRMATION_PERCENT } from '@tasbiq/contracts/change-requests';
+import { ACCOUNT_TYPE_LABELS_FR, type TEmployeeDetail } from '@tasbiq/contracts/employees';
 import { type ReactNode, useState } from 'react';
 import { useLocation, useParams } from 'react-router';
 import { Button } from '../../components/ui/button.tsx';
@@ -20,7 +21,9 @@ import { formatDate } from '../../lib/format/relative-time.ts';
 import { isApiError } from '../../lib/http/api-error.ts';
 import { useReadySession } from '../session/ready-session.tsx';
 import { useEmployeeQuery } from './api/get-employee.ts';
+import { EmployeeAuditHistory } from './components/employee-audit-history.tsx';
 import { EmployeeEditForm } from './components/employee-edit-form.tsx';
+import { PendingChanges } from './components/pending-changes.tsx';
 import { type LinkKind, SendLinkDialog } from './components/send-link-dialog.tsx';
 import { StatusBadge } from './components/status-badge.tsx';
 import { ToggleActiveDialog } from './components/toggle-active-dialog.tsx';
@@ -72,6 +75,30 @@ function Card({ title, children }: { title: string; children: ReactNode }) {
 
 const none = <span className="font-normal text-gray-500">Non renseigné</span>;
 
+/**
+ * Net payable and hourly rate are optional: one left empty is stored as 0 (the column's default),
+ * and "0 DH" would read as a real amount. A zero is "Non renseigné" (issue 10).
+ */
+const optionalMoney = (wire: string) => (Number(wire) === 0 ? none : formatMoney(wire));
+
+/** What the edit did, said plainly: a held raise or a new contact is not applied yet (decision 025). */
+function savedNotice(before: TEmployeeDetail, after: TEmployeeDetail): string {
+  const waiting = after.pending_changes.filter(
+    (change) =>
+      !before.pending_changes.some((old) => old.field === change.field && old.created === change.created),
+  );
+  const parts = ['Les modifications ont été enregistrées.'];
+  if (waiting.some((change) => change.field === 'salary'))
+    parts.push(
+      `Le nouveau salaire dépasse de plus de ${SALARY_RAISE_CONFIRMATION_PERCENT} % l'ancien : il attend la validation d'un DRH.`,
+    );
+  if (waiting.some((change) => change.field === 'email' || change.field === 'phone'))
+    parts.push(
+      'Le salarié a été prévenu à ses anciennes coordonnées ; les nouvelles serviront quand il les aura confirmées par un code.',
+    );
+  return parts.join(' ');
+}
+
 type Dialog = { kind: 'toggle' } | { kind: 'link'; link: LinkKind } | null;
 
 /** /rh/employees/:id: who the person is, their pay and advance limits, and HR's actions. */
@@ -116,6 +143,8 @@ function EmployeeDetails({ id }: { id: number }) {
   const name = `${e.first_name} ${e.last_name}`;
   // Phones and e-mails are unique on the platform: the same phone means the same person.
   const isSelf = e.phone !== null && e.phone === account.phone;
+  // Only another DRH manages a DRH's record and account (decision 025).
+  const isProtected = e.account_type === 'drh' && !account.roles.includes('DRH');
   const closeDialog = (open: boolean) => {
     if (!open) setDialog(null);
   };
@@ -147,59 +176,68 @@ function EmployeeDetails({ id }: { id: number }) {
           </span>
         }
         actions={
-          <>
-            {isEditing ? null : (
-              <Button
-                variant="secondary"
-                label="Modifier"
-                icon={<IconEdit aria-hidden="true" />}
-                iconPosition="left"
-                onClick={() => {
-                  setNotice(null);
-                  setIsEditing(true);
-                }}
-              />
-            )}
-            {e.status === 'invited' ? (
-              <Button
-                variant="secondary"
-                label="Renvoyer le lien d'activation"
-                icon={<IconMail aria-hidden="true" />}
-                iconPosition="left"
-                onClick={() => setDialog({ kind: 'link', link: 'activation' })}
-              />
-            ) : null}
-            {e.status === 'activated' ? (
-              <Button
-                variant="secondary"
-                label="Envoyer un lien de réinitialisation"
-                icon={<IconKey aria-hidden="true" />}
-                iconPosition="left"
-                onClick={() => setDialog({ kind: 'link', link: 'reset' })}
-              />
-            ) : null}
-            {isSelf && e.is_active ? null : (
-              <Button
-                variant={e.is_active ? 'danger' : 'primary'}
-                label={e.is_active ? 'Désactiver' : 'Réactiver'}
-                icon={<IconPower aria-hidden="true" />}
-                iconPosition="left"
-                onClick={() => setDialog({ kind: 'toggle' })}
-              />
-            )}
-          </>
+          isProtected ? null : (
+            <>
+              {isEditing ? null : (
+                <Button
+                  variant="secondary"
+                  label="Modifier"
+                  icon={<IconEdit aria-hidden="true" />}
+                  iconPosition="left"
+                  onClick={() => {
+                    setNotice(null);
+                    setIsEditing(true);
+                  }}
+                />
+              )}
+              {e.status === 'invited' ? (
+                <Button
+                  variant="secondary"
+                  label="Renvoyer le lien d'activation"
+                  icon={<IconMail aria-hidden="true" />}
+                  iconPosition="left"
+                  onClick={() => setDialog({ kind: 'link', link: 'activation' })}
+                />
+              ) : null}
+              {e.status === 'activated' ? (
+                <Button
+                  variant="secondary"
+                  label="Envoyer un lien de réinitialisation"
+                  icon={<IconKey aria-hidden="true" />}
+                  iconPosition="left"
+                  onClick={() => setDialog({ kind: 'link', link: 'reset' })}
+                />
+              ) : null}
+              {isSelf && e.is_active ? null : (
+                <Button
+                  variant={e.is_active ? 'danger' : 'primary'}
+                  label={e.is_active ? 'Désactiver' : 'Réactiver'}
+                  icon={<IconPower aria-hidden="true" />}
+                  iconPosition="left"
+                  onClick={() => setDialog({ kind: 'toggle' })}
+                />
+              )}
+            </>
+          )
         }
       />
+      {isProtected ? (
+        <MessageBox severity="info">
+          Seul un autre DRH peut modifier le dossier ou le compte d'un DRH, lui envoyer un lien ou le
+          désactiver.
+        </MessageBox>
+      ) : null}
       {invitation ? <InvitationNotice invitation={invitation} /> : null}
       {notice ? <MessageBox severity="success">{notice}</MessageBox> : null}
 
       {isEditing ? (
         <EmployeeEditForm
           employee={e}
+          isSelf={isSelf}
           onCancel={() => setIsEditing(false)}
-          onDone={() => {
+          onDone={(updated) => {
             setIsEditing(false);
-            announce('Les modifications ont été enregistrées.');
+            announce(savedNotice(e, updated));
           }}
         />
       ) : null}
@@ -233,8 +271,8 @@ function EmployeeDetails({ id }: { id: number }) {
         <Card title="Paie">
           <dl className="divide-y divide-gray-100">
             <Row label="Salaire mensuel">{formatMoney(e.salary)}</Row>
-            <Row label="Net à payer">{formatMoney(e.net_payable)}</Row>
-            <Row label="Taux horaire">{formatMoney(e.hourly_rate)}</Row>
+            <Row label="Net à payer">{optionalMoney(e.net_payable)}</Row>
+            <Row label="Taux horaire">{optionalMoney(e.hourly_rate)}</Row>
             <Row label="Groupe">{e.group?.name ?? 'Sans groupe'}</Row>
             <Row label="Ajouté le">{formatDate(e.created)}</Row>
           </dl>
@@ -270,7 +308,15 @@ function EmployeeDetails({ id }: { id: number }) {
             <p className="text-sm text-gray-600">Aucune avance pour le moment.</p>
           ) : null}
         </Card>
+        {e.pending_changes.length > 0 ? (
+          <Card title="Modifications en attente">
+            <PendingChanges changes={e.pending_changes} />
+          </Card>
+        ) : null}
       </div>
+      <Card title="Historique des modifications">
+        <EmployeeAuditHistory employeeId={e.id} />
+      </Card>
 
       {dialog?.kind === 'toggle' ? (
         <ToggleActiveDialog

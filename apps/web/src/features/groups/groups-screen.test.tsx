@@ -80,7 +80,8 @@ describe('/rh/groups', () => {
       type: 'validation_error',
       errors: [{ code: 'GROUP_UPLOAD_FAILED', detail: 'x', attr: null }],
       report: {
-        total_rows: 3,
+        total_rows: 2,
+        total_lines: 3,
         error_rows: 1,
         error_count: 1,
         errors: [
@@ -110,7 +111,9 @@ describe('/rh/groups', () => {
     await app.user.type(dialog.getByLabelText(/^Nom du groupe/), 'Commerciaux');
     const csv = new File(['CIN\nAB123456\nZZ999999\n'], 'membres-commerciaux-2026.csv', { type: 'text/csv' });
     await app.user.upload(dialog.getByLabelText(/^Membres/), csv);
-    expect(dialog.getByText('Fichier choisi : membres-commerc….csv')).toBeInTheDocument();
+    // The app's French picker (not the browser's control) names the file, shortened to 20 characters.
+    expect(dialog.getByTitle('membres-commerciaux-2026.csv')).toHaveTextContent('membres-commerc….csv');
+    expect(dialog.getByRole('button', { name: 'Retirer le fichier' })).toBeInTheDocument();
     await app.user.click(dialog.getByRole('button', { name: 'Créer le groupe' }));
 
     expect(
@@ -120,6 +123,11 @@ describe('/rh/groups', () => {
     ).toBeInTheDocument();
     const table = within(dialog.getByRole('table', { name: 'Lignes en erreur du fichier' }));
     expect(table.getByRole('cell', { name: '3' })).toBeInTheDocument();
+    // The count and the pointer in the same lines: the file's, header included (CIN, AB…, ZZ…).
+    expect(
+      dialog.getByText(/^1 ligne en erreur sur 3\. Aucun salarié n'a été déplacé\.$/),
+    ).toBeInTheDocument();
+    expect(dialog.getByText(/l'en-tête, s'il y en a un, est la ligne 1/)).toBeInTheDocument();
     expect(table.getByText('Aucun salarié de votre société avec la CIN « ZZ999999 ».')).toBeInTheDocument();
     const sent = app.api.requestsTo('POST /groups')[0]!.body as FormData;
     expect(sent.get('name')).toBe('Commerciaux');
@@ -151,7 +159,22 @@ describe('/rh/groups', () => {
 
     await app.user.upload(input, new File(['AB123456'], 'ok.csv', { type: 'text/csv' }));
     await app.user.click(dialog.getByRole('button', { name: 'Créer le groupe' }));
-    expect(await dialog.findByText('Cette valeur est déjà utilisée.')).toBeInTheDocument();
+    expect(await dialog.findByText('Un groupe porte déjà ce nom.')).toBeInTheDocument();
+    expect(dialog.queryByText('Cette valeur est déjà utilisée.')).not.toBeInTheDocument();
+  });
+
+  it('says when the new name is taken by another group', async () => {
+    const app = await openGroups([group(1, 'Atelier', 3), group(2, 'Production', 1)], {
+      'PUT /groups/1': validationError([{ attr: 'name', code: 'unique' }]),
+    });
+    await app.user.click(await screen.findByRole('button', { name: 'Renommer le groupe Atelier' }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Renommer « Atelier »' }));
+    const input = dialog.getByLabelText(/^Nouveau nom/);
+    await app.user.clear(input);
+    await app.user.type(input, 'production');
+    await app.user.click(dialog.getByRole('button', { name: 'Renommer' }));
+    expect(await dialog.findByText('Un groupe porte déjà ce nom.')).toBeInTheDocument();
+    expect(input).toHaveAccessibleDescription(/Un groupe porte déjà ce nom\./);
   });
 
   it('renames a group', async () => {

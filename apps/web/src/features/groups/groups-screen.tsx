@@ -11,6 +11,7 @@ import { Pagination } from '../../components/ui/pagination.tsx';
 import { SearchField } from '../../components/ui/search-field.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { formatCount } from '../../lib/format/count.ts';
+import { useReveal } from '../../lib/hooks/use-reveal.ts';
 import { useReadySession } from '../session/ready-session.tsx';
 import { useGroupsQuery } from './api/get-groups.ts';
 import { CreateGroupDialog } from './components/create-group-dialog.tsx';
@@ -34,15 +35,17 @@ export function GroupsScreen() {
   const [search, setSearch] = useState('');
   const [offset, setOffset] = useState(0);
   const [dialog, setDialog] = useState<Dialog>(null);
-  const [notice, setNotice] = useState<string | null>(null);
+  const [notice, setNotice] = useState<{ text: string; takesFocus: boolean } | null>(null);
+  // After a deletion the row and its button (which had the focus) are gone: the notice takes it.
+  const noticeRef = useReveal<HTMLDivElement>(notice?.takesFocus ? notice : null);
   const groups = useGroupsQuery({ search, limit, offset });
 
   const closeDialog = (open: boolean) => {
     if (!open) setDialog(null);
   };
-  const done = (message: string) => {
+  const done = (message: string, takesFocus = false) => {
     setDialog(null);
-    setNotice(message);
+    setNotice({ text: message, takesFocus });
   };
 
   const page = groups.data;
@@ -128,7 +131,11 @@ export function GroupsScreen() {
           />
         }
       />
-      {notice ? <MessageBox severity="success">{notice}</MessageBox> : null}
+      {notice ? (
+        <MessageBox ref={noticeRef} focusable={notice.takesFocus} severity="success">
+          {notice.text}
+        </MessageBox>
+      ) : null}
       <SearchField
         className="max-w-md"
         label="Rechercher un groupe"
@@ -180,7 +187,7 @@ export function GroupsScreen() {
           group={dialog.group}
           onOpenChange={closeDialog}
           onDeleted={(group) => {
-            done(`Le groupe « ${group.name} » a été supprimé.`);
+            done(`Le groupe « ${group.name} » a été supprimé.`, true);
             // The last item of a page gone: step back so the page is not empty.
             if (page && page.results.length === 1 && offset > 0) setOffset(Math.max(0, offset - limit));
           }}

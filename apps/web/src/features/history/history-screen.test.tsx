@@ -15,7 +15,7 @@ const ADVANCES = [
     amount: '1000.00',
     fees: '15.00',
     status: 'pending',
-    created: '2026-11-20T10:15:00+01:00',
+    created: '2026-11-20T10:15:00+00:00',
   }),
   makeAdvance({
     id: 2,
@@ -24,7 +24,7 @@ const ADVANCES = [
     free: true,
     status: 'executed',
     payout_method: 'card',
-    created: '2026-11-05T09:00:00+01:00',
+    created: '2026-11-05T09:00:00+00:00',
   }),
   makeAdvance({ id: 1, amount: '300.00', status: 'canceled', cancel_reason: 'Plus besoin' }),
 ];
@@ -110,6 +110,25 @@ describe('/historique', () => {
     ).toHaveTextContent(`Vos opérations de mars ${year}.`);
   });
 
+  it('highlights and focuses the item a link names (a notification), until another filter is chosen', async () => {
+    const app = open('/historique?tab=advances&month=11&year=2026&item=2');
+    const list = await screen.findByRole('list', { name: 'Avances' });
+    const linked = within(list).getByRole('listitem', { current: true });
+    expect(linked).toHaveAccessibleName(/^Avance de 500\sDH du 5 nov\. 2026/);
+    await waitFor(() => expect(linked).toHaveFocus());
+    expect(within(list).getAllByRole('listitem')).toHaveLength(3);
+    // The item is not a filter: the list asked is the month's.
+    expect(query(app.api.requestsTo('GET /advances')[0])).toEqual({
+      employee: 'me',
+      month: '11',
+      year: '2026',
+      limit: '20',
+    });
+    await app.user.selectOptions(screen.getByRole('combobox', { name: 'Mois' }), 'Octobre');
+    await waitFor(() => expect(app.router.state.location.search).toBe('?tab=advances&month=10&year=2026'));
+    expect(screen.queryByRole('listitem', { current: true })).toBeNull();
+  });
+
   it('pages through the advances', async () => {
     const app = open('/historique', { 'GET /advances': { body: page(ADVANCES, 45) } });
     await screen.findByRole('list', { name: 'Avances' });
@@ -148,6 +167,12 @@ describe('/historique', () => {
     expect(await screen.findByRole('list', { name: 'Recharges' })).toBeInTheDocument();
   });
 
+  it('writes "d’" before a month that starts with a vowel', async () => {
+    open('/historique?month=10&year=2026');
+    const title = await screen.findByRole('heading', { level: 1, name: 'Historique' });
+    expect(title.nextElementSibling).toHaveTextContent('Vos opérations d’octobre 2026.');
+  });
+
   it('shows empty bills and transfers', async () => {
     const app = open();
     await app.user.click(await screen.findByRole('tab', { name: 'Factures' }));
@@ -184,7 +209,7 @@ describe('/historique', () => {
     const submit = within(dialog).getByRole('button', { name: 'Confirmer l’annulation' });
 
     await app.user.click(submit);
-    expect(within(dialog).getByText('Le champ "Motif de l’annulation" est obligatoire.')).toBeInTheDocument();
+    expect(within(dialog).getByText('le champ "Motif de l’annulation" est obligatoire')).toBeInTheDocument();
     await app.user.type(reason, ' ab ');
     await app.user.click(submit);
     expect(within(dialog).getByText('Le motif doit contenir au moins 3 caractères.')).toBeInTheDocument();

@@ -8,7 +8,7 @@ import { MessageBox } from '../../components/ui/message-box.tsx';
 import { MonthYearPicker } from '../../components/ui/month-year-picker.tsx';
 import { PageTitle } from '../../components/ui/page-title.tsx';
 import { formatMoney } from '../../lib/format/money.ts';
-import { formatMonthInSentence } from '../../lib/format/month-names.ts';
+import { ofMonth } from '../../lib/format/month-names.ts';
 import { useReadySession } from '../session/ready-session.tsx';
 import { type HistoryListParams, useMyAdvancesQuery } from './api/list-advances.ts';
 import { useMyRechargesQuery } from './api/list-recharges.ts';
@@ -45,10 +45,12 @@ const tabClass =
 
 function AdvancesPanel({
   params,
+  linkedId,
   onOffsetChange,
   onCancel,
 }: {
   params: HistoryListParams;
+  linkedId: number | null;
   onOffsetChange: (offset: number) => void;
   onCancel: (advance: TAdvance) => void;
 }) {
@@ -63,16 +65,25 @@ function AdvancesPanel({
       limit={params.limit}
       offset={params.offset}
       onOffsetChange={onOffsetChange}
-      renderItem={(advance) => <AdvanceItem key={advance.id} advance={advance} onCancel={onCancel} />}
+      renderItem={(advance) => (
+        <AdvanceItem
+          key={advance.id}
+          advance={advance}
+          onCancel={onCancel}
+          isLinked={advance.id === linkedId}
+        />
+      )}
     />
   );
 }
 
 function RechargesPanel({
   params,
+  linkedId,
   onOffsetChange,
 }: {
   params: HistoryListParams;
+  linkedId: number | null;
   onOffsetChange: (offset: number) => void;
 }) {
   const query = useMyRechargesQuery(params);
@@ -86,14 +97,17 @@ function RechargesPanel({
       limit={params.limit}
       offset={params.offset}
       onOffsetChange={onOffsetChange}
-      renderItem={(recharge) => <RechargeItem key={recharge.id} recharge={recharge} />}
+      renderItem={(recharge) => (
+        <RechargeItem key={recharge.id} recharge={recharge} isLinked={recharge.id === linkedId} />
+      )}
     />
   );
 }
 
 /**
  * /historique (spec §2 History): the employee's advances and top-ups by tab, for a month and year
- * (the current Casablanca month by default); pending advances can be canceled with a reason.
+ * (the current Casablanca month by default); pending advances can be canceled with a reason. A
+ * notification's link opens the tab and month of its movement, which is highlighted (`item`).
  */
 export function HistoryScreen() {
   const { settings } = useReadySession();
@@ -119,6 +133,7 @@ export function HistoryScreen() {
     advances: (
       <AdvancesPanel
         params={params}
+        linkedId={filters.item}
         onOffsetChange={setOffset}
         onCancel={(advance) => {
           setNotice(null);
@@ -126,7 +141,7 @@ export function HistoryScreen() {
         }}
       />
     ),
-    recharges: <RechargesPanel params={params} onOffsetChange={setOffset} />,
+    recharges: <RechargesPanel params={params} linkedId={filters.item} onOffsetChange={setOffset} />,
     bills: (
       <EmptyState icon={<IconFileInvoice aria-hidden="true" />} title="Aucune facture pour cette période" />
     ),
@@ -140,7 +155,7 @@ export function HistoryScreen() {
 
   return (
     <div className="flex flex-col gap-4">
-      <PageTitle title="Historique" subtitle={`Vos opérations de ${formatMonthInSentence(filters)}.`} />
+      <PageTitle title="Historique" subtitle={`Vos opérations ${ofMonth(filters)}.`} />
       <MonthYearPicker
         className="sm:w-80"
         value={filters}

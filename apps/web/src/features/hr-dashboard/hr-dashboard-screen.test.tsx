@@ -67,7 +67,7 @@ const transactions: TTransaction[] = [
     amount: '97.00',
     fees: '0.00',
     status: 'executed',
-    created: '2026-11-02T10:00:00+01:00',
+    created: '2026-11-02T10:00:00+00:00',
   },
 ];
 
@@ -125,6 +125,11 @@ describe('/rh dashboard', () => {
     expect(value('Recharges du mois')).toBe('388 DH4 recharges');
     expect(value('Avances en attente')).toBe('2');
     expect(value('Salariés ayant pris une avance')).toBe('7');
+  });
+
+  it('elides "de" before a month that starts with a vowel', async () => {
+    await openDashboard({ 'GET /stats/rh': { body: { ...stats, month: 10 } } });
+    expect(await screen.findByRole('region', { name: 'Chiffres clés d’octobre 2026' })).toBeInTheDocument();
   });
 
   it('draws each daily series lazily, with a summary and a hidden table of the active days', async () => {

@@ -1,8 +1,9 @@
-import type { TNotification } from '@tasbiq/contracts/notifications';
+import type { TNotification, TNotificationTarget } from '@tasbiq/contracts/notifications';
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { apiError, type FakeHandler } from '../../app/testing/fake-api.ts';
 import { renderApp, sessionHandlers, signIn } from '../../app/testing/render-app.tsx';
+import { makeAdvance, makeRecharge, page } from '../shared/testing/money-fixtures.ts';
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -16,12 +17,14 @@ const note = (
   is_read: boolean,
   parameters = {},
   age = id * 10,
+  target: TNotificationTarget | null = null,
 ): TNotification => ({
   id,
   event,
   is_read,
   timestamp: minutesAgo(age),
   parameters,
+  target,
 });
 
 /** A tiny in-memory API: list with is_read + limit/offset, unseen, read one/all. */
@@ -115,6 +118,15 @@ describe('/notifications', () => {
     await app.user.click(await screen.findByRole('button', { name: 'Marquer « Avance versée » comme lue' }));
     expect(app.api.requestsTo('POST /notifications/read')[0]!.body).toEqual({ id: 1 });
     await waitFor(() => expect(screen.getByText('1 notification non lue')).toBeInTheDocument());
+    // The check button is gone: the focus stays on the row instead of falling to the page.
+    await waitFor(() => expect(screen.getByRole('listitem', { name: 'Avance versée' })).toHaveFocus());
+  });
+
+  it('gives the focus to the list when a read notification leaves the « Non lues » list', async () => {
+    const app = open('/notifications', notificationsApi(SAMPLE));
+    await app.user.click(await screen.findByRole('button', { name: 'Non lues' }));
+    await app.user.click(await screen.findByRole('button', { name: 'Marquer « Avance versée » comme lue' }));
+    await waitFor(() => expect(screen.getByRole('list', { name: 'Notifications' })).toHaveFocus());
   });
 
   it('filters unread ones and paginates', async () => {
@@ -152,6 +164,71 @@ describe('/notifications', () => {
     app.api.on('GET /notifications', notificationsApi(SAMPLE)['GET /notifications']!);
     await app.user.click(screen.getByRole('button', { name: 'Réessayer' }));
     expect(await screen.findByRole('list', { name: 'Notifications' })).toBeInTheDocument();
+  });
+
+  it('opens the movement of a money notification in the history (tab, month, item) and marks it read', async () => {
+    const advance = makeAdvance({
+      id: 12,
+      amount: '600.00',
+      status: 'executed',
+      created: '2026-10-19T12:05:00.000+00:00',
+    });
+    const target = { type: 'advance' as const, id: 12, created: advance.created };
+    const app = open('/notifications', {
+      ...notificationsApi([
+        note(1, 'advance_executed', false, { amount: '600.00' }, 5, target),
+        note(2, 'advance_created', true, { amount: '600.00' }, 60, target),
+      ]),
+      'GET /advances': { body: page([makeAdvance({ id: 11, amount: '300.00' }), advance]) },
+      'GET /recharges': { body: page([makeRecharge()]) },
+    });
+    const list = await screen.findByRole('list', { name: 'Notifications' });
+    const link = within(list).getByRole('link', {
+      name: /^Avance versée Votre avance de 600\sDH a été versée\./,
+    });
+    expect(link).toHaveAttribute('href', '/historique?tab=advances&month=10&year=2026&item=12');
+    // From the keyboard: a link, focused with Tab, followed with Enter.
+    link.focus();
+    await app.user.keyboard('{Enter}');
+    await waitFor(() => expect(app.pathname()).toBe('/historique'));
+    expect(app.router.state.location.search).toBe('?tab=advances&month=10&year=2026&item=12');
+    await waitFor(() => expect(app.api.requestsTo('POST /notifications/read')).toHaveLength(1));
+    expect(app.api.requestsTo('POST /notifications/read')[0]!.body).toEqual({ id: 1 });
+    // The history of October 2026, the advance highlighted and focused.
+    // The history screen loads with its route (lazy).
+    expect(await screen.findByRole('tab', { name: 'Avances' })).toHaveAttribute('aria-selected', 'true');
+    expect(screen.getByRole('combobox', { name: 'Mois' })).toHaveValue('10');
+    expect(screen.getByRole('combobox', { name: 'Année' })).toHaveValue('2026');
+    const linked = await screen.findByRole('listitem', { current: true });
+    expect(linked).toHaveAccessibleName(/^Avance de 600\sDH du 19 oct\. 2026/);
+    await waitFor(() => expect(linked).toHaveFocus());
+    const query = Object.fromEntries(app.api.requestsTo('GET /advances').at(-1)!.query);
+    expect(query).toMatchObject({ month: '10', year: '2026', employee: 'me' });
+  });
+
+  it('opens a top-up on the Recharges tab; a read one is not marked again, one without a movement is no link', async () => {
+    const recharge = makeRecharge({ id: 4, created: '2026-09-30T23:30:00.000+00:00' });
+    const app = open('/notifications', {
+      ...notificationsApi([
+        note(1, 'recharge_executed', true, { amount: '50.00', phone: '+212612345678' }, 5, {
+          type: 'recharge',
+          id: 4,
+          created: recharge.created,
+        }),
+        note(2, 'advance_executed', false, { amount: '100.00' }, 60),
+      ]),
+      'GET /advances': { body: page([]) },
+      'GET /recharges': { body: page([recharge]) },
+    });
+    const list = await screen.findByRole('list', { name: 'Notifications' });
+    expect(within(list).getAllByRole('link')).toHaveLength(1);
+    await app.user.click(within(list).getByRole('link', { name: /^Recharge effectuée/ }));
+    await waitFor(() => expect(app.pathname()).toBe('/historique'));
+    // 23:30 on 30 September in Casablanca: September, whatever the device's zone.
+    expect(app.router.state.location.search).toBe('?tab=recharges&month=9&year=2026&item=4');
+    expect(await screen.findByRole('tab', { name: 'Recharges' })).toHaveAttribute('aria-selected', 'true');
+    expect(await screen.findByRole('listitem', { current: true })).toHaveAccessibleName(/^Recharge de /);
+    expect(app.api.requestsTo('POST /notifications/read')).toHaveLength(0);
   });
 
   it('is the HR page too', async () => {

@@ -1,6 +1,7 @@
-import { IconCheck } from '@tabler/icons-react';
+import { IconCheck, IconChevronRight } from '@tabler/icons-react';
 import type { TNotification } from '@tasbiq/contracts/notifications';
-import { type ReactNode, useEffect, useRef, useState } from 'react';
+import { type ReactNode, useCallback, useEffect, useRef, useState } from 'react';
+import { Link } from 'react-router';
 import { Button } from '../../components/ui/button.tsx';
 import { EmptyState } from '../../components/ui/empty-state.tsx';
 import { LoadErrorState } from '../../components/ui/load-error-state.tsx';
@@ -12,6 +13,7 @@ import { cx } from '../../lib/cx.ts';
 import { errorMessage } from '../../lib/errors/error-message.ts';
 import { formatRelativeTime } from '../../lib/format/relative-time.ts';
 import { useReadySession } from '../session/ready-session.tsx';
+import { historyItemHref } from '../shared/history-link.ts';
 import { useNotificationsQuery } from './api/get-notifications.ts';
 import { useMarkReadMutation, useMarkSeenMutation } from './api/mark-notifications.ts';
 import { notificationText } from './notification-text.ts';
@@ -25,16 +27,47 @@ const FILTERS: ReadonlyArray<{ value: Filter; label: string }> = [
 function NotificationItem({
   notification,
   onRead,
+  onGoneAfterRead,
   isMarking,
 }: {
   notification: TNotification;
   onRead: (id: number) => void;
+  /** Where the focus goes when this row leaves the list after its check button was used. */
+  onGoneAfterRead: () => void;
   isMarking: boolean;
 }) {
+  // The check button disappears once read: the focus stays on the row (issue 10), or goes to the
+  // list when the row leaves it (the « Non lues » filter), instead of falling to the page.
+  const itemRef = useRef<HTMLLIElement>(null);
+  const wantsFocus = useRef(false);
+  useEffect(() => {
+    if (notification.is_read && wantsFocus.current) {
+      wantsFocus.current = false;
+      itemRef.current?.focus();
+    }
+  }, [notification.is_read]);
+  useEffect(
+    () => () => {
+      if (wantsFocus.current) onGoneAfterRead();
+    },
+    [onGoneAfterRead],
+  );
   const { title, text } = notificationText(notification);
   const unread = !notification.is_read;
+  const content = (
+    <>
+      <p className={cx('text-sm text-gray-900', unread ? 'font-semibold' : 'font-medium')}>{title}</p>
+      <p className="text-sm text-gray-700">{text}</p>
+      <p className="text-xs text-gray-500">
+        <time dateTime={notification.timestamp}>{formatRelativeTime(notification.timestamp)}</time>
+      </p>
+    </>
+  );
+  const { target } = notification;
   return (
     <li
+      ref={itemRef}
+      tabIndex={-1}
       aria-label={`${unread ? 'Non lue : ' : ''}${title}`}
       className={cx('flex items-start gap-3 px-3 py-3 sm:px-5', unread ? 'bg-brand-50/60' : 'bg-white')}
     >
@@ -42,13 +75,24 @@ function NotificationItem({
         aria-hidden="true"
         className={cx('mt-2 size-2 shrink-0 rounded-full', unread ? 'bg-brand-600' : 'bg-transparent')}
       />
-      <div className="flex min-w-0 flex-1 flex-col gap-0.5">
-        <p className={cx('text-sm text-gray-900', unread ? 'font-semibold' : 'font-medium')}>{title}</p>
-        <p className="text-sm text-gray-700">{text}</p>
-        <p className="text-xs text-gray-500">
-          <time dateTime={notification.timestamp}>{formatRelativeTime(notification.timestamp)}</time>
-        </p>
-      </div>
+      {target ? (
+        // A notification about money opens its advance or top-up in the history, and counts as read.
+        <Link
+          to={historyItemHref(target)}
+          onClick={() => {
+            if (unread) onRead(notification.id);
+          }}
+          className="group -my-1 flex min-w-0 flex-1 items-center gap-2 rounded-lg py-1 hover:bg-gray-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600"
+        >
+          <div className="flex min-w-0 flex-1 flex-col gap-0.5">{content}</div>
+          <IconChevronRight
+            aria-hidden="true"
+            className="size-4 shrink-0 text-gray-400 group-hover:text-gray-600"
+          />
+        </Link>
+      ) : (
+        <div className="flex min-w-0 flex-1 flex-col gap-0.5">{content}</div>
+      )}
       {unread ? (
         <Button
           variant="tertiary"
@@ -56,7 +100,10 @@ function NotificationItem({
           icon={<IconCheck aria-hidden="true" />}
           aria-label={`Marquer « ${title} » comme lue`}
           disabled={isMarking}
-          onClick={() => onRead(notification.id)}
+          onClick={() => {
+            wantsFocus.current = true;
+            onRead(notification.id);
+          }}
         />
       ) : null}
     </li>
@@ -65,7 +112,9 @@ function NotificationItem({
 
 /**
  * /notifications and /rh/notifications: the caller's notifications, newest first, unread ones
- * highlighted. Opening the page marks them all as seen (the badge clears); reading is explicit.
+ * highlighted. Opening the page marks them all as seen (the badge clears); reading is explicit:
+ * the check button, « Tout marquer comme lu », or opening a money notification's movement (its
+ * link to the history, decision 019).
  */
 export function NotificationsScreen() {
   const { settings } = useReadySession();
@@ -77,6 +126,9 @@ export function NotificationsScreen() {
   const markSeen = useMarkSeenMutation();
   const markRead = useMarkReadMutation();
   const unreadCount = unread.data?.count ?? 0;
+
+  const listRef = useRef<HTMLUListElement>(null);
+  const focusList = useCallback(() => listRef.current?.focus(), []);
 
   const markSeenOnce = useRef(markSeen.mutate);
   useEffect(() => {
@@ -110,13 +162,19 @@ export function NotificationsScreen() {
   else
     body = (
       <div className="flex flex-col gap-3">
-        <ul aria-label="Notifications" className="divide-y divide-gray-100 overflow-hidden rounded-2xl">
+        <ul
+          ref={listRef}
+          tabIndex={-1}
+          aria-label="Notifications"
+          className="divide-y divide-gray-100 overflow-hidden rounded-2xl focus:outline-none"
+        >
           {query.data.results.map((notification) => (
             <NotificationItem
               key={notification.id}
               notification={notification}
               isMarking={markRead.isPending}
               onRead={(id) => markRead.mutate({ id })}
+              onGoneAfterRead={focusList}
             />
           ))}
         </ul>

@@ -58,7 +58,21 @@ function deductionsHandler(items = rows): FakeHandler {
       (row) =>
         !search || `${row.employee.first_name} ${row.employee.last_name}`.toLowerCase().includes(search),
     );
-    return { body: { count: matching.length, next: null, previous: null, results: matching, totals } };
+    // Like the API: with a search, the totals are those of the employees it keeps.
+    const sum = (pick: (row: TPayrollDeduction) => string) =>
+      matching.reduce((total, row) => total + Number(pick(row)), 0).toFixed(2);
+    const shown = search
+      ? {
+          employees: matching.length,
+          advances_count: matching.reduce((n, row) => n + row.advances_count, 0),
+          recharges_count: matching.reduce((n, row) => n + row.recharges_count, 0),
+          advances_amount: sum((row) => row.advances_amount),
+          fees_amount: sum((row) => row.fees_amount),
+          recharges_amount: sum((row) => row.recharges_amount),
+          total: sum((row) => row.total),
+        }
+      : totals;
+    return { body: { count: matching.length, next: null, previous: null, results: matching, totals: shown } };
   };
 }
 
@@ -120,12 +134,42 @@ describe('/rh/deductions', () => {
     await app.user.selectOptions(screen.getByLabelText('Mois'), MONTHS_FR[1]!);
     await waitFor(() => expect(lastQuery(app).get('month')).toBe('2'));
     expect(lastQuery(app).get('year')).toBe('2026');
-    expect(screen.getByRole('heading', { level: 1 }).parentElement).toHaveTextContent('Février 2026');
+    expect(screen.getByRole('heading', { level: 1 }).parentElement).toHaveTextContent(
+      'Ce que la paie doit retenir pour février 2026 :',
+    );
 
     await app.user.type(screen.getByLabelText('Rechercher un salarié'), 'salma');
     await waitFor(() => expect(lastQuery(app).get('search')).toBe('salma'));
     await waitFor(() => expect(within(screen.getByRole('table')).getAllByRole('row')).toHaveLength(3));
     expect(app.router.state.location.search).toBe('?month=2&year=2026&search=salma');
+  });
+
+  it('totals and downloads what the search lists, and says so', async () => {
+    const app = await openStatement('/rh/deductions?month=3&year=2026', {
+      'GET /payroll/deductions/export': { body: '\ufeffMatricule;Nom' },
+    });
+    await screen.findByRole('table');
+    await app.user.type(screen.getByLabelText('Rechercher un salarié'), 'salma');
+    const table = screen.getByRole('table');
+    await waitFor(() => expect(within(table).getAllByRole('row')).toHaveLength(3));
+    const footer = within(table).getByRole('rowheader', { name: 'Total de la recherche (1 salarié)' });
+    expect(plain(footer.parentElement!.textContent)).toBe(
+      'Total de la recherche (1 salarié)11 500 DH0 DH0 DH1 500 DH',
+    );
+    expect(plain(screen.getByText(/^Pour cette recherche :/).textContent)).toBe(
+      'Pour cette recherche : 1 salarié · total à retenir 1 500 DH (le fichier CSV ne contient que ces salariés)',
+    );
+    expect(screen.getByLabelText('Totaux de la recherche')).toBeInTheDocument();
+
+    const createObjectURL = vi.fn(() => 'blob:retenues');
+    vi.stubGlobal('URL', Object.assign(URL, { createObjectURL, revokeObjectURL: vi.fn() }));
+    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => {});
+    await app.user.click(screen.getByRole('button', { name: 'Télécharger le CSV' }));
+    await waitFor(() => expect(click).toHaveBeenCalledTimes(1));
+    expect(app.api.requestsTo('GET /payroll/deductions/export')[0]!.query.get('search')).toBe('salma');
+    expect((click.mock.instances[0] as unknown as HTMLAnchorElement).download).toBe(
+      'retenues-paie-2026-03-recherche.csv',
+    );
   });
 
   it('says when a month has nothing to deduct (the file stays available: it says so too)', async () => {
@@ -147,8 +191,14 @@ describe('/rh/deductions', () => {
         },
       },
     });
-    expect(await screen.findByText('Rien à retenir pour Janvier 2026.')).toBeInTheDocument();
+    expect(await screen.findByText('Rien à retenir pour janvier 2026.')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Télécharger le CSV' })).toBeEnabled();
+  });
+
+  it('writes the month in lower case inside a sentence, with "d’" before a vowel', async () => {
+    await openStatement('/rh/deductions?month=10&year=2026');
+    expect(screen.getByText(/^Ce que la paie doit retenir pour octobre 2026 :/)).toBeInTheDocument();
+    expect(screen.getByRole('region', { name: 'Retenues d’octobre 2026' })).toBeInTheDocument();
   });
 
   it('downloads the CSV of the chosen month through the authenticated client', async () => {

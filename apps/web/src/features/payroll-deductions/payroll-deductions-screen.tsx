@@ -12,7 +12,7 @@ import { Spinner } from '../../components/ui/spinner.tsx';
 import { recentYears } from '../../lib/dates/casablanca-month.ts';
 import { errorMessage } from '../../lib/errors/error-message.ts';
 import { formatMoney } from '../../lib/format/money.ts';
-import { MONTHS_FR } from '../../lib/format/month-names.ts';
+import { formatMonthInSentence, ofMonth } from '../../lib/format/month-names.ts';
 import { useReadySession } from '../session/ready-session.tsx';
 import { useExportPayrollDeductionsMutation } from './api/export-payroll-deductions.ts';
 import { usePayrollDeductionsQuery } from './api/list-payroll-deductions.ts';
@@ -28,7 +28,7 @@ export function PayrollDeductionsScreen() {
   const limit = settings.items_per_page;
   const { filters, update } = useDeductionFilters();
   const period = { month: filters.month, year: filters.year };
-  const periodText = `${MONTHS_FR[filters.month - 1]} ${filters.year}`;
+  const periodText = formatMonthInSentence(period);
   const deductions = usePayrollDeductionsQuery({
     ...period,
     limit,
@@ -63,7 +63,14 @@ export function PayrollDeductionsScreen() {
         description="Aucune avance ni recharge n'a été versée à vos salariés ce mois-ci."
       />
     );
-  else body = <DeductionsTable rows={deductions.data.results} totals={deductions.data.totals} />;
+  else
+    body = (
+      <DeductionsTable
+        rows={deductions.data.results}
+        totals={deductions.data.totals}
+        isSearch={Boolean(filters.search)}
+      />
+    );
 
   return (
     <div className="flex flex-col gap-4">
@@ -77,7 +84,7 @@ export function PayrollDeductionsScreen() {
             icon={<IconDownload aria-hidden="true" />}
             iconPosition="left"
             loading={exportCsv.isPending}
-            onClick={() => exportCsv.mutate(period)}
+            onClick={() => exportCsv.mutate({ ...period, search: filters.search || undefined })}
           />
         }
       />
@@ -108,13 +115,15 @@ export function PayrollDeductionsScreen() {
 
       {data?.totals && data.totals.employees > 0 ? (
         <p className="text-sm text-gray-700">
+          {filters.search ? 'Pour cette recherche : ' : null}
           {employeesText(data.totals.employees)} · total à retenir{' '}
           <strong className="font-semibold text-gray-900">{formatMoney(data.totals.total)}</strong>
+          {filters.search ? ' (le fichier CSV ne contient que ces salariés)' : null}
         </p>
       ) : null}
 
       <section
-        aria-label={`Retenues de ${periodText}`}
+        aria-label={`Retenues ${ofMonth(period)}`}
         aria-busy={deductions.isFetching}
         className="overflow-hidden rounded-2xl bg-white ring-1 ring-gray-200"
       >

@@ -114,7 +114,11 @@ describe('profile: sécurité', () => {
     await app.user.clear(current);
     await app.user.type(current, 'right-one');
     await app.user.click(screen.getByRole('button', { name: 'Modifier le mot de passe' }));
-    expect(await screen.findByText('Votre mot de passe a été modifié.')).toBeInTheDocument();
+    expect(
+      await screen.findByText(
+        'Votre mot de passe a été modifié. Vos sessions sur vos autres appareils ont été fermées.',
+      ),
+    ).toBeInTheDocument();
     expect(app.api.requestsTo('POST /auth/change-password')[1]!.body).toEqual({
       old_password: 'right-one',
       new_password: 'Marrakech-2025',
@@ -160,5 +164,61 @@ describe('profile: sécurité', () => {
     await app.user.type(screen.getByLabelText(/^Confirmation du mot de passe/), '12345678');
     await app.user.click(screen.getByRole('button', { name: 'Modifier le mot de passe' }));
     expect(await screen.findByText('Ce mot de passe est entièrement numérique.')).toBeInTheDocument();
+  });
+});
+
+describe('profile: se déconnecter partout', () => {
+  it('asks for confirmation, ends every session, logs out here too and says so on /login', async () => {
+    const app = await openProfile(
+      {},
+      {
+        'POST /auth/logout_all': {
+          body: { detail: 'Vous avez été déconnecté de tous vos appareils.', sessions_ended: 3 },
+        },
+      },
+    );
+    await app.user.click(screen.getByRole('tab', { name: 'Sécurité' }));
+    await app.user.click(await screen.findByRole('button', { name: 'Se déconnecter partout' }));
+
+    // Nothing happens before the confirmation; "Annuler" closes the dialog and keeps the session.
+    let dialog = await screen.findByRole('dialog', { name: 'Se déconnecter partout ?' });
+    expect(within(dialog).getByText(/y compris celui-ci/)).toBeInTheDocument();
+    await app.user.click(within(dialog).getByRole('button', { name: 'Annuler' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(app.api.requestsTo('POST /auth/logout_all')).toHaveLength(0);
+
+    await app.user.click(screen.getByRole('button', { name: 'Se déconnecter partout' }));
+    dialog = await screen.findByRole('dialog', { name: 'Se déconnecter partout ?' });
+    await app.user.click(within(dialog).getByRole('button', { name: 'Tout déconnecter' }));
+
+    expect(
+      await screen.findByText('Vous avez été déconnecté de tous vos appareils, y compris celui-ci.'),
+    ).toBeInTheDocument();
+    expect(app.pathname()).toBe('/login');
+    expect(screen.getByRole('heading', { name: 'Connexion' })).toBeInTheDocument();
+    expect(app.api.requestsTo('POST /auth/logout_all')).toHaveLength(1);
+    expect(app.api.requestsTo('POST /auth/logout_all')[0]!.headers.get('authorization')).toBe(
+      'Bearer access-token',
+    );
+    expect(localStorage.getItem('tasbiq.access')).toBeNull();
+    expect(localStorage.getItem('tasbiq.refresh')).toBeNull();
+
+    // Shown once: the next visit to /login is a plain login.
+    app.unmount();
+    renderApp('/login');
+    await screen.findByRole('heading', { name: 'Connexion' });
+    expect(screen.queryByText(/déconnecté de tous vos appareils/)).not.toBeInTheDocument();
+  });
+
+  it('stays logged in and says so when the sessions could not be ended', async () => {
+    const app = await openProfile({}, { 'POST /auth/logout_all': apiError(500, 'error') });
+    await app.user.click(screen.getByRole('tab', { name: 'Sécurité' }));
+    await app.user.click(await screen.findByRole('button', { name: 'Se déconnecter partout' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Se déconnecter partout ?' });
+    await app.user.click(within(dialog).getByRole('button', { name: 'Tout déconnecter' }));
+
+    expect(await within(dialog).findByText(/Vos sessions n’ont pas été fermées\./)).toBeInTheDocument();
+    expect(app.pathname()).toBe('/profile');
+    expect(localStorage.getItem('tasbiq.access')).toBe('access-token');
   });
 });

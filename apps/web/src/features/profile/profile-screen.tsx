@@ -10,13 +10,17 @@ import type { ContactKind } from './api/request-contact-change.ts';
 import { AccountDetails } from './components/account-details.tsx';
 import { ChangeContactDialog } from './components/change-contact-dialog.tsx';
 import { ChangePasswordForm } from './components/change-password-form.tsx';
+import { LogoutEverywhereSection } from './components/logout-everywhere-section.tsx';
 
 const tabClass =
   'flex-1 border-b-2 border-transparent px-4 py-3 text-sm font-medium text-gray-600 hover:text-gray-900 ' +
   'focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-brand-600 ' +
   'data-[state=active]:border-brand-600 data-[state=active]:text-brand-700 sm:flex-none';
 
-/** /profile: "Général" (identity, change e-mail or phone) and "Sécurité" (password), and logout. */
+/**
+ * /profile: "Général" (identity, change e-mail or phone) and "Sécurité" (password, "Se déconnecter
+ * partout"), and logout.
+ */
 export function ProfileScreen() {
   const { account } = useReadySession();
   const logout = useLogoutMutation();
@@ -57,13 +61,18 @@ export function ProfileScreen() {
             }}
           />
         </Tabs.Content>
-        <Tabs.Content value="security" className="p-4 focus-visible:outline-none sm:p-6">
+        <Tabs.Content
+          value="security"
+          className="flex flex-col gap-6 divide-y divide-gray-200 p-4 focus-visible:outline-none sm:p-6 [&>*+*]:pt-6"
+        >
           <ChangePasswordForm hasChangedPassword={account.has_changed_password} />
+          <LogoutEverywhereSection />
         </Tabs.Content>
       </Tabs.Root>
       {editing ? (
         <ChangeContactDialog
           kind={editing}
+          current={editing === 'phone' ? account.phone : account.email}
           open
           onOpenChange={(open) => {
             if (!open) setEditing(null);

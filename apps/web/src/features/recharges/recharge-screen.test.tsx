@@ -1,3 +1,4 @@
+import { onlineManager } from '@tanstack/react-query';
 import { RECHARGE_PRODUCTS, type TTelecomOperator } from '@tasbiq/contracts/money';
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -9,7 +10,16 @@ vi.mock('lottie-web', () => import('../../app/testing/fake-lottie.ts'));
 
 afterEach(() => {
   vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+  onlineManager.setOnline(true);
 });
+
+/** What the browser does when the network goes or comes back. */
+function setNetwork(isOnline: boolean) {
+  vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(isOnline);
+  onlineManager.setOnline(isOnline);
+  window.dispatchEvent(new Event(isOnline ? 'online' : 'offline'));
+}
 
 const products: FakeHandler = (request) => {
   const operator = request.query.get('operator') as TTelecomOperator | null;
@@ -72,6 +82,8 @@ describe('/recharge', () => {
       screen.getByText('Saisissez un numéro de mobile marocain valide (06… ou 07…, ou +212…).'),
     ).toBeInTheDocument();
     expect(phone).toHaveAttribute('aria-invalid', 'true');
+    await app.user.clear(phone);
+    expect(screen.getByText('le champ "Numéro à recharger" est obligatoire')).toBeInTheDocument();
     await chooseProduct(app, /^50\sDH/);
     await app.user.click(screen.getByRole('button', { name: /^Recharger/ }));
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
@@ -81,7 +93,7 @@ describe('/recharge', () => {
     const app = open();
     await screen.findByRole('radio', { name: /^100\sDH/ });
     await app.user.click(screen.getByRole('button', { name: 'Recharger' }));
-    expect(screen.getByText('Choisissez le montant de la recharge.')).toBeInTheDocument();
+    expect(screen.getByText('le champ "Montant de la recharge" est obligatoire')).toBeInTheDocument();
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
 
@@ -160,6 +172,40 @@ describe('/recharge', () => {
     const keys = new Set(app.api.requestsTo('POST /recharges').map((r) => r.headers.get('Idempotency-Key')));
     expect(app.api.requestsTo('POST /recharges')).toHaveLength(3);
     expect(keys.size).toBe(1);
+  });
+
+  it('offline, fails at once in French, sends nothing when the network is back, retries with the same key', async () => {
+    let isNetworkUp = true;
+    const app = open({
+      'POST /recharges': () => {
+        if (!isNetworkUp) throw new TypeError('Failed to fetch');
+        return { status: 201, body: makeRecharge({ status: 'executed' }) };
+      },
+    });
+    const dialog = await openConfirmation(app);
+    isNetworkUp = false;
+    setNetwork(false);
+    expect(await screen.findByText(/Vous êtes hors connexion/)).toBeInTheDocument();
+
+    await app.user.click(within(dialog).getByRole('button', { name: 'Confirmer la recharge' }));
+    expect(
+      await within(dialog).findByText(/Pas de connexion internet : rien n’a été envoyé/),
+    ).toBeInTheDocument();
+    expect(within(dialog).getByRole('button', { name: 'Annuler' })).toBeEnabled();
+
+    // The network comes back: nothing was queued, so nothing is sent behind the person's back.
+    isNetworkUp = true;
+    setNetwork(true);
+    await waitFor(() => expect(screen.queryByText(/Vous êtes hors connexion/)).not.toBeInTheDocument());
+    expect(screen.queryByRole('heading', { name: 'Recharge effectuée' })).not.toBeInTheDocument();
+    expect(app.api.requestsTo('POST /recharges')).toHaveLength(1);
+
+    // Retrying is the person's choice, with the same Idempotency-Key.
+    await app.user.click(within(dialog).getByRole('button', { name: 'Confirmer la recharge' }));
+    await screen.findByRole('heading', { name: 'Recharge effectuée' });
+    const sent = app.api.requestsTo('POST /recharges');
+    expect(sent).toHaveLength(2);
+    expect(sent[1]?.headers.get('Idempotency-Key')).toBe(sent[0]?.headers.get('Idempotency-Key'));
   });
 
   it('gives a new key to a new confirmation', async () => {

@@ -7,7 +7,7 @@ import { FormField } from '../../components/ui/form-field.tsx';
 import { MessageBox } from '../../components/ui/message-box.tsx';
 import { PageTitle } from '../../components/ui/page-title.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
-import { errorMessage } from '../../lib/errors/error-message.ts';
+import { errorMessage, requiredMessage } from '../../lib/errors/error-message.ts';
 import { formatMoney } from '../../lib/format/money.ts';
 import { useReadySession } from '../session/ready-session.tsx';
 import { useEmployeeSoldeQuery } from '../shared/api/get-employee-solde.ts';
@@ -143,7 +143,7 @@ export function RechargeScreen() {
               }}
             />
             {isProductMissing ? (
-              <p className="-mt-3 text-sm text-red-600">Choisissez le montant de la recharge.</p>
+              <p className="-mt-3 text-sm text-red-600">{requiredMessage('Montant de la recharge')}</p>
             ) : null}
             <FormField
               label="Numéro à recharger"

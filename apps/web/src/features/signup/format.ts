@@ -1,5 +1,5 @@
-import { TIME_ZONE } from '@tasbiq/contracts/constants';
 import { IDENTITY_CSV_COLUMNS } from '@tasbiq/contracts/signup';
+import { formatDate } from '../../lib/format/relative-time.ts';
 
 /** '1990-03-15' → '15/03/1990' (a calendar day: no time zone involved). */
 export function formatIsoDay(day: string | null | undefined): string {
@@ -7,17 +7,9 @@ export function formatIsoDay(day: string | null | undefined): string {
   return match ? `${match[3]}/${match[2]}/${match[1]}` : (day ?? '');
 }
 
-const dayFormat = new Intl.DateTimeFormat('fr-FR', {
-  day: '2-digit',
-  month: '2-digit',
-  year: 'numeric',
-  timeZone: TIME_ZONE,
-});
-
-/** An ISO datetime → its day in Casablanca, '15/03/2026'. */
+/** An ISO datetime → its day in Casablanca, '15/03/2026' (the text itself when not a date). */
 export function formatDay(dateTime: string): string {
-  const date = new Date(dateTime);
-  return Number.isNaN(date.getTime()) ? dateTime : dayFormat.format(date);
+  return formatDate(dateTime) || dateTime;
 }
 
 /** The template HR downloads: what French Excel writes (UTF-8 BOM, `;`, CRLF). */

@@ -54,14 +54,22 @@ function open(handlers: Record<string, FakeHandler> = {}) {
 
 const csv = () => new File(['matricule;date_naissance\n'], 'identites.csv', { type: 'text/csv' });
 
+/** The list's table (from md up; the phone cards carry the same rows). */
+const listTable = () => screen.getByRole('table', { name: 'Identités enregistrées' });
+const findListTable = () => screen.findByRole('table', { name: 'Identités enregistrées' });
+
 describe('identities: upload and preview', () => {
   it('previews the file, highlights the rows in error and creates only the valid ones', async () => {
     const app = open({
       'POST /company/identities/parse_file': { body: PREVIEW },
       'POST /company/identities/bulk': { status: 201, body: { created: 2 } },
     });
-    await screen.findByRole('heading', { name: 'Identités', level: 1 });
+    // The first test of the file also loads the screen's chunk.
+    await screen.findByRole('heading', { name: 'Identités', level: 1 }, { timeout: 5000 });
     await app.user.upload(screen.getByLabelText('Fichier des identités (CSV)'), csv());
+    // The app's French picker, not the browser's control: the chosen file is named in the zone.
+    expect(await screen.findByTitle('identites.csv')).toBeInTheDocument();
+    expect(screen.getByText('Choisir un autre fichier')).toBeInTheDocument();
 
     expect(await screen.findByText('2 lignes valides')).toBeInTheDocument();
     expect(screen.getByText('1 ligne en erreur')).toBeInTheDocument();
@@ -103,7 +111,13 @@ describe('identities: upload and preview', () => {
       },
     });
     await app.user.upload(await screen.findByLabelText('Fichier des identités (CSV)'), csv());
-    expect(await screen.findByRole('button', { name: 'Créer 0 identité' })).toBeDisabled();
+    expect(
+      await screen.findByText(
+        'Aucune ligne valide : rien à créer. Corrigez le fichier et importez-le à nouveau.',
+      ),
+    ).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /^Créer/ })).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Annuler' })).toBeEnabled();
   });
 
   it('explains a refused file', async () => {
@@ -199,7 +213,7 @@ describe('identities: the list', () => {
     expect(screen.getByRole('button', { name: 'Précédent' })).toBeDisabled();
     await app.user.click(screen.getByRole('button', { name: 'Suivant' }));
     expect(await screen.findByText('3–3 sur 3')).toBeInTheDocument();
-    expect(screen.getByText('M003')).toBeInTheDocument();
+    expect(within(listTable()).getByText('M003')).toBeInTheDocument();
   });
 
   it('deletes an unused identity after confirmation', async () => {
@@ -207,7 +221,9 @@ describe('identities: the list', () => {
       'GET /company/identities': sequence(page([identity()]), page([])),
       'DELETE /company/identities/1': { status: 204 },
     });
-    await app.user.click(await screen.findByRole('button', { name: "Supprimer l'identité M001" }));
+    await app.user.click(
+      within(await findListTable()).getByRole('button', { name: "Supprimer l'identité M001" }),
+    );
     const dialog = await screen.findByRole('dialog', { name: "Supprimer l'identité ?" });
     expect(dialog).toHaveTextContent('M001');
     expect(app.api.requestsTo('DELETE /company/identities/1')).toHaveLength(0);
@@ -223,7 +239,9 @@ describe('identities: the list', () => {
       'GET /company/identities': page([identity()]),
       'DELETE /company/identities/1': apiError(400, 'IDENTITY_USED'),
     });
-    await app.user.click(await screen.findByRole('button', { name: "Supprimer l'identité M001" }));
+    await app.user.click(
+      within(await findListTable()).getByRole('button', { name: "Supprimer l'identité M001" }),
+    );
     const dialog = await screen.findByRole('dialog');
     await app.user.click(within(dialog).getByRole('button', { name: 'Supprimer' }));
     expect(
@@ -237,7 +255,16 @@ describe('identities: the list', () => {
     const app = open({ 'GET /company/identities': sequence(apiError(500, 'error'), page([identity()])) });
     expect(await screen.findByText('Impossible de charger les identités')).toBeInTheDocument();
     await app.user.click(screen.getByRole('button', { name: 'Réessayer' }));
-    expect(await screen.findByText('M001')).toBeInTheDocument();
+    expect(within(await findListTable()).getByText('M001')).toBeInTheDocument();
+  });
+
+  it('shows each identity as a card on phones, with its delete button', async () => {
+    open({ 'GET /company/identities': page([identity()]) });
+    const cards = await screen.findByRole('list', { name: 'Identités enregistrées' });
+    const [card] = within(cards).getAllByRole('listitem');
+    expect(card).toHaveTextContent('M001');
+    expect(card).toHaveTextContent('15/03/1990');
+    expect(within(card!).getByRole('button', { name: "Supprimer l'identité M001" })).toBeInTheDocument();
   });
 });
 

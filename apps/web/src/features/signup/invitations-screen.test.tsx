@@ -86,7 +86,7 @@ describe('invitations: e-mails', () => {
     expect(app.api.requestsTo('POST /company/signup_invitation/parse_emails')[0]!.body).toEqual({ text });
 
     await app.user.click(screen.getByRole('button', { name: 'Envoyer 2 invitations' }));
-    expect(await screen.findByText('2 invitations envoyées par e-mails.')).toBeInTheDocument();
+    expect(await screen.findByText('2 invitations envoyées par e-mail.')).toBeInTheDocument();
     expect(app.api.requestsTo('POST /company/signup_invitation/bulk_send_signup_email')[0]!.body).toEqual({
       emails: ['salma@exemple.ma', 'karim@exemple.ma'],
     });
@@ -99,6 +99,14 @@ describe('invitations: e-mails', () => {
     await waitFor(() =>
       expect(screen.getByLabelText('Adresses e-mail')).toHaveValue('a@exemple.ma\nb@exemple.ma\n'),
     );
+    // The app's French picker names the file and takes it away with its content.
+    expect(screen.getByTitle('liste.txt')).toBeInTheDocument();
+    expect(
+      screen.getByText('Fichier texte ou CSV, une adresse par ligne, 200 Ko au plus.'),
+    ).toBeInTheDocument();
+    await app.user.click(screen.getByRole('button', { name: 'Retirer le fichier' }));
+    expect(screen.getByLabelText('Adresses e-mail')).toHaveValue('');
+    expect(screen.getByText('Choisir un fichier')).toBeInTheDocument();
   });
 
   it('says when nothing is valid', async () => {
@@ -109,8 +117,26 @@ describe('invitations: e-mails', () => {
     });
     await app.user.type(await screen.findByLabelText('Adresses e-mail'), 'x');
     await app.user.click(screen.getByRole('button', { name: 'Vérifier la liste' }));
-    expect(await screen.findByText('Aucune adresse valide à inviter.')).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'Envoyer 0 invitation' })).toBeDisabled();
+    expect(await screen.findByText('Aucune adresse valide à inviter : rien à envoyer.')).toBeInTheDocument();
+    // Nothing to send: no "Envoyer 0 invitation" button at all.
+    expect(screen.queryByRole('button', { name: /^Envoyer/ })).not.toBeInTheDocument();
+  });
+
+  it('agrees the report with its counts: one invitation by e-mail, one address skipped', async () => {
+    const app = open({
+      'POST /company/signup_invitation/parse_emails': {
+        body: { valid: ['salma@exemple.ma'], invalid: [], duplicates: [], already_registered: [] },
+      },
+      'POST /company/signup_invitation/bulk_send_signup_email': { body: { sent: 1, failed: 0, skipped: 1 } },
+    });
+    await app.user.type(await screen.findByLabelText('Adresses e-mail'), 'salma@exemple.ma');
+    await app.user.click(screen.getByRole('button', { name: 'Vérifier la liste' }));
+    await app.user.click(await screen.findByRole('button', { name: 'Envoyer 1 invitation' }));
+    expect(
+      await screen.findByText(
+        '1 invitation envoyée par e-mail. 1 adresse ignorée (doublon ou déjà inscrite).',
+      ),
+    ).toBeInTheDocument();
   });
 });
 
@@ -125,13 +151,17 @@ describe('invitations: phones', () => {
           already_registered: [],
         },
       },
-      'POST /company/signup_invitation/bulk_send_signup_sms': { body: { sent: 1, failed: 1, skipped: 0 } },
+      'POST /company/signup_invitation/bulk_send_signup_sms': { body: { sent: 1, failed: 1, skipped: 2 } },
     });
     await app.user.click(await screen.findByRole('tab', { name: 'Téléphones' }));
     await app.user.type(screen.getByLabelText('Numéros de téléphone'), '0612345678{enter}+212 7 11 22 33 44');
     await app.user.click(screen.getByRole('button', { name: 'Vérifier la liste' }));
     await app.user.click(await screen.findByRole('button', { name: 'Envoyer 2 invitations' }));
-    expect(await screen.findByText(/1 invitation envoyée par SMS\. 1 envoi a échoué/)).toBeInTheDocument();
+    expect(
+      await screen.findByText(
+        '1 invitation envoyée par SMS. 1 envoi a échoué : réessayez plus tard. 2 numéros ignorés (doublons ou déjà inscrits).',
+      ),
+    ).toBeInTheDocument();
     expect(app.api.requestsTo('POST /company/signup_invitation/bulk_send_signup_sms')[0]!.body).toEqual({
       phones: ['+212612345678', '+212711223344'],
     });

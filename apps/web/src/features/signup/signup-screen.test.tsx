@@ -95,18 +95,27 @@ describe('public signup: phone and code', () => {
     expect(screen.getByRole('button', { name: 'Renvoyer le code' })).toBeDisabled();
   });
 
-  it('puts PHONE_EXISTS under the phone', async () => {
+  it('asks for the code whatever the number; a registered one is told only once its code is confirmed', async () => {
     const app = renderApp(`/signup/${TOKEN}`, {
       handlers: {
         ...company,
-        'POST /signup/request_otp': validationError([{ attr: 'phone', code: 'PHONE_EXISTS' }]),
+        // The API answers a registered number like a free one (no account enumeration)…
+        'POST /signup/request_otp': otpSent,
+        // …and says PHONE_EXISTS only to the holder of the phone, after the right code.
+        'POST /signup/verify_otp': validationError([{ attr: 'phone', code: 'PHONE_EXISTS' }]),
       },
     });
     await screen.findByText('Atlas Textile');
     await app.user.type(screen.getByLabelText(/Numéro de téléphone/), '0612345678');
     await app.user.click(screen.getByRole('button', { name: 'Recevoir le code' }));
-    expect(await screen.findByText('Ce numéro de téléphone est déjà utilisé.')).toBeInTheDocument();
-    expect(screen.getByLabelText(/Numéro de téléphone/)).toHaveAttribute('aria-invalid', 'true');
+    await screen.findByRole('heading', { name: 'Vérification du téléphone' });
+    expect(screen.queryByText(/déjà/)).not.toBeInTheDocument();
+    await app.user.type(screen.getByLabelText(/Code de vérification/), '123456');
+    await app.user.click(screen.getByRole('button', { name: 'Vérifier' }));
+    expect(await screen.findByText('Ce numéro a déjà un compte Tasbiq.')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Se connecter' })).toHaveAttribute('href', '/login');
+    expect(screen.getByRole('link', { name: 'Mot de passe oublié ?' })).toHaveAttribute('href', '/reset');
+    expect(screen.queryByRole('heading', { name: 'Vos informations' })).not.toBeInTheDocument();
   });
 
   it('says a wrong code under the field, then accepts the right one with the phone token', async () => {

@@ -21,7 +21,7 @@ const all: TTransaction[] = [
     amount: '1500.00',
     fees: '15.00',
     status: 'processing',
-    created: '2026-11-20T10:15:00+01:00',
+    created: '2026-11-20T10:15:00+00:00',
   },
   {
     id: 31,
@@ -31,7 +31,7 @@ const all: TTransaction[] = [
     amount: '97.00',
     fees: '0.00',
     status: 'failed',
-    created: '2026-11-19T18:40:00+01:00',
+    created: '2026-11-19T18:40:00+00:00',
   },
   {
     id: 30,
@@ -41,7 +41,7 @@ const all: TTransaction[] = [
     amount: '500.00',
     fees: '0.00',
     status: 'canceled',
-    created: '2026-10-02T09:00:00+01:00',
+    created: '2026-10-02T09:00:00+00:00',
   },
 ];
 
@@ -90,8 +90,16 @@ describe('/rh/transactions', () => {
     const rows = within(table).getAllByRole('row').slice(1);
     expect(rows).toHaveLength(3);
     expect(plain(rows[0]!.textContent)).toBe(
-      '20/11/2026 10:15Karim BenjellounATL-0001Avance sur salaireAvance sur salaire1 500 DH15 DHEn cours de traitement',
+      '20/11/2026 10:15Karim BenjellounATL-0001Avance sur salaire1 500 DH15 DHEn cours de traitement',
     );
+    // The type once; the title under it only when it says more (a top-up's operator and amount).
+    const typeCell = (row: HTMLElement) => plain(within(row).getAllByRole('cell')[2]!.textContent);
+    expect(typeCell(rows[0]!)).toBe('Avance sur salaire');
+    expect(typeCell(rows[1]!)).toBe('Recharge téléphoniqueRecharge 100 DH');
+    expect(within(rows[0]!).getAllByText('Avance sur salaire')).toHaveLength(1);
+    const cards = within(screen.getByRole('list', { name: 'Transactions' })).getAllByRole('listitem');
+    expect(cards[0]).toHaveTextContent(/^Karim Benjelloun.*Avance sur salaire · Frais : 15\sDH/);
+    expect(cards[1]).toHaveTextContent('Recharge téléphonique · Recharge 100 DH');
     expect(rows[1]).toHaveTextContent('Recharge téléphonique');
     expect(rows[1]).toHaveTextContent('97 DH');
     expect(rows[1]).toHaveTextContent('Échouée');

@@ -1,11 +1,12 @@
-import { TIME_ZONE } from '@tasbiq/contracts/constants';
+import { casablancaWallTime } from './casablanca-clock.ts';
 
-const isoDay = new Intl.DateTimeFormat('en-CA', { timeZone: TIME_ZONE });
+const pad = (value: number) => String(value).padStart(2, '0');
 
 /**
- * The day `date` falls on in Morocco, as YYYY-MM-DD (the `en-CA` format): what the API puts in
- * file names and date filters, whatever the device's zone.
+ * The day `date` falls on in Morocco, as YYYY-MM-DD: what the API puts in file names and date
+ * filters, whatever the device's zone and time zone rules (see casablanca-clock.ts).
  */
 export function casablancaDay(date: Date | string = new Date()): string {
-  return isoDay.format(typeof date === 'string' ? new Date(date) : date);
+  const wall = casablancaWallTime(date);
+  return wall ? `${wall.year}-${pad(wall.month)}-${pad(wall.day)}` : '';
 }

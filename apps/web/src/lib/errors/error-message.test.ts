@@ -1,11 +1,12 @@
 import { ERROR_MESSAGES_FR } from '@tasbiq/contracts/error-codes';
 import type { TErrorBody } from '@tasbiq/contracts/wire';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { ApiError, NetworkError } from '../http/api-error.ts';
 import {
   errorMessage,
   fieldErrors,
   invalidMessage,
+  loadErrorMessage,
   maxMessage,
   minMessage,
   requiredMessage,
@@ -69,6 +70,35 @@ describe('errorMessage', () => {
   });
 });
 
+describe('loadErrorMessage', () => {
+  const unavailable = 'Le service est momentanément indisponible. Réessayez dans un instant.';
+
+  it('says the service is unavailable for a server failure, without an error code', () => {
+    expect(
+      loadErrorMessage(apiError([{ code: 'error', detail: 'x', attr: null }], 'server_error', 500)),
+    ).toBe(unavailable);
+    // A proxy's HTML error page: no wire errors at all.
+    expect(loadErrorMessage(new ApiError(502, null))).toBe(unavailable);
+    expect(loadErrorMessage(new ApiError(502, null))).not.toMatch(/code \[/);
+  });
+
+  it('says what is wrong with the network, offline or not', () => {
+    const failure = new NetworkError(new TypeError('Failed to fetch'));
+    expect(loadErrorMessage(failure)).toBe(
+      'Impossible de joindre le serveur. Vérifiez votre connexion internet.',
+    );
+    const onLine = vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    expect(loadErrorMessage(failure)).toMatch(/^Pas de connexion internet/);
+    onLine.mockRestore();
+  });
+
+  it('keeps the catalogue text of a client error', () => {
+    expect(
+      loadErrorMessage(apiError([{ code: 'not_found', detail: 'x', attr: null }], 'client_error', 404)),
+    ).toBe(errorMessage(apiError([{ code: 'not_found', detail: 'x', attr: null }], 'client_error', 404)));
+  });
+});
+
 describe('fieldErrors', () => {
   it('maps validation errors by field path, first error per field, in French', () => {
     const error = apiError(
@@ -84,7 +114,7 @@ describe('fieldErrors', () => {
       'validation_error',
     );
     expect(fieldErrors(error)).toEqual({
-      first_name: 'Ce champ est obligatoire.',
+      first_name: 'ce champ est obligatoire',
       email: "L'adresse e-mail n'est pas valide.",
       'items.0.amount': 'La valeur saisie est trop petite.',
       non_field_errors: 'Les deux mots de passe ne correspondent pas.',

@@ -1,7 +1,9 @@
-import { TIME_ZONE } from '@tasbiq/contracts/constants';
+import { casablancaWallTime, wallTimeAsUtc } from '../dates/casablanca-clock.ts';
 
+// timeZone 'UTC' on the wall time's digits: the Moroccan hour comes from the API's string, never
+// from the device's time zone rules (decision 023).
 const numericDateTime = new Intl.DateTimeFormat('fr-FR', {
-  timeZone: TIME_ZONE,
+  timeZone: 'UTC',
   day: '2-digit',
   month: '2-digit',
   year: 'numeric',
@@ -14,12 +16,12 @@ const numericDateTime = new Intl.DateTimeFormat('fr-FR', {
  * unreadable value gives '' rather than an exception in the middle of a list.
  */
 export function formatDateTime(value: string): string {
-  const date = new Date(value);
-  return Number.isNaN(date.getTime()) ? '' : numericDateTime.format(date).replace(',', '');
+  const wall = casablancaWallTime(value);
+  return wall ? numericDateTime.format(wallTimeAsUtc(wall)).replace(',', '') : '';
 }
 
 const dateTimeWithMonthName = new Intl.DateTimeFormat('fr-FR', {
-  timeZone: TIME_ZONE,
+  timeZone: 'UTC',
   day: 'numeric',
   month: 'short',
   year: 'numeric',
@@ -29,6 +31,6 @@ const dateTimeWithMonthName = new Intl.DateTimeFormat('fr-FR', {
 
 /** "20 nov. 2026, 10:15" in Morocco's time: the employee's history, easier to read than digits. */
 export function formatDateTimeWithMonthName(value: string): string {
-  const date = new Date(value);
-  return Number.isNaN(date.getTime()) ? '' : dateTimeWithMonthName.format(date);
+  const wall = casablancaWallTime(value);
+  return wall ? dateTimeWithMonthName.format(wallTimeAsUtc(wall)) : '';
 }

@@ -1,3 +1,4 @@
+import { FILE_NAME_DISPLAY_LENGTH } from '@tasbiq/contracts/constants';
 import { describe, expect, it } from 'vitest';
 import { shortenFileName } from './file-name.ts';
 
@@ -13,8 +14,10 @@ describe('shortenFileName', () => {
     expect(Array.from(short)).toHaveLength(20);
   });
 
-  it('honours another maximum', () => {
-    expect(shortenFileName('facture-restaurant.jpeg', 12)).toBe('factur….jpeg');
+  it('uses the spec length for every name', () => {
+    expect(FILE_NAME_DISPLAY_LENGTH).toBe(20);
+    expect(shortenFileName('facture-restaurant-du-mois.jpeg')).toBe('facture-restau….jpeg');
+    expect(shortenFileName('salaries-atlas-novembre-2026.csv')).toBe('salaries-atlas-….csv');
   });
 
   it('cuts names without a usable extension at the end', () => {

@@ -3,11 +3,14 @@ import { FILE_NAME_DISPLAY_LENGTH } from '@tasbiq/contracts/constants';
 const ELLIPSIS = '…';
 
 /**
- * Shortens a file name for display (spec §5: 20 characters) while keeping its extension, which is
- * what tells the user the file type: "releve-bancaire-tres-long.pdf" → "releve-bancaire….pdf".
- * Counts characters, not UTF-16 units, so an emoji or accented letter is never cut in half.
+ * Shortens a file name for display (spec §5 and §9: 20 characters, FILE_NAME_DISPLAY_LENGTH, for
+ * every file name the app shows) while keeping its extension, which is what tells the user the
+ * file type: "releve-bancaire-tres-long.pdf" → "releve-bancaire….pdf". Counts characters, not
+ * UTF-16 units, so an emoji or accented letter is never cut in half. No other length is offered:
+ * show the whole name in a `title` where it helps.
  */
-export function shortenFileName(name: string, max: number = FILE_NAME_DISPLAY_LENGTH): string {
+export function shortenFileName(name: string): string {
+  const max = FILE_NAME_DISPLAY_LENGTH;
   const chars = Array.from(name);
   if (chars.length <= max) return name;
   if (max <= 1) return chars.slice(0, max).join('');

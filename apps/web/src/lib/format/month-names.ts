@@ -8,7 +8,16 @@ export const MONTHS_FR: readonly string[] = Array.from({ length: 12 }, (_, index
   return name.charAt(0).toUpperCase() + name.slice(1);
 });
 
-/** "octobre 2026", for a month inside a sentence. */
+/** "octobre 2026", for a month inside a sentence (French month names take no capital). */
 export function formatMonthInSentence({ month, year }: YearMonth): string {
   return `${(MONTHS_FR[month - 1] ?? String(month)).toLowerCase()} ${year}`;
+}
+
+/**
+ * "de novembre 2026", "d’octobre 2026": the month after "de", elided before a vowel (avril, août,
+ * octobre), e.g. `Vos opérations ${ofMonth(period)}`.
+ */
+export function ofMonth(period: YearMonth): string {
+  const text = formatMonthInSentence(period);
+  return /^[aeiouyàâäéèêëîïôöûüh]/i.test(text) ? `d’${text}` : `de ${text}`;
 }

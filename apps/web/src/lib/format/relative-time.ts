@@ -1,5 +1,5 @@
-import { TIME_ZONE } from '@tasbiq/contracts/constants';
 import { commonFr } from '../../locales/fr/common.ts';
+import { casablancaWallTime, wallTimeAsUtc } from '../dates/casablanca-clock.ts';
 
 /**
  * "How long ago" for notifications and history (spec §9): under a minute, minutes, hours, days up to
@@ -16,12 +16,13 @@ const dateFormat = new Intl.DateTimeFormat('fr-FR', {
   day: '2-digit',
   month: '2-digit',
   year: 'numeric',
-  timeZone: TIME_ZONE,
+  timeZone: 'UTC',
 });
 
+/** dd/mm/yyyy of the Casablanca day (an API string's own wall time, see casablanca-clock.ts). */
 export function formatDate(date: Date | string | number): string {
-  const value = date instanceof Date ? date : new Date(date);
-  return Number.isNaN(value.getTime()) ? '' : dateFormat.format(value);
+  const wall = casablancaWallTime(date);
+  return wall ? dateFormat.format(wallTimeAsUtc(wall)) : '';
 }
 
 export function formatRelativeTime(date: Date | string | number, now: Date = new Date()): string {
@@ -30,10 +31,10 @@ export function formatRelativeTime(date: Date | string | number, now: Date = new
   const elapsed = now.getTime() - value.getTime();
   // A few seconds in the future is clock skew between the device and the server, not a future event.
   if (elapsed < MINUTE && elapsed > -MINUTE) return commonFr.justNow;
-  if (elapsed < 0) return formatDate(value);
+  if (elapsed < 0) return formatDate(date);
   if (elapsed < HOUR) return relative.format(-Math.floor(elapsed / MINUTE), 'minute');
   if (elapsed < DAY) return relative.format(-Math.floor(elapsed / HOUR), 'hour');
   const days = Math.floor(elapsed / DAY);
   if (days <= MAX_RELATIVE_DAYS) return relative.format(-days, 'day');
-  return formatDate(value);
+  return formatDate(date);
 }

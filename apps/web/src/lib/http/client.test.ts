@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { casablancaOffsetMinutes, forgetCasablancaOffset } from '../dates/casablanca-clock.ts';
 import { ApiError, NetworkError } from './api-error.ts';
 import { buildUrl, configureHttp, http, logout, onSessionExpired, setTermsHandler } from './client.ts';
 import { getAccessToken, getRefreshToken, setTokens } from './token-store.ts';
@@ -18,6 +19,16 @@ function wireError(status: number, code: string, attr: string | null = null) {
 }
 
 /** A fake network: each request is recorded and answered by `route`. */
+async function readBlobText(blob: Blob): Promise<string> {
+  if (typeof blob.text === 'function') return blob.text();
+  return new Promise((resolve, reject) => {
+    const reader = new FileReader();
+    reader.onload = () => resolve(String(reader.result));
+    reader.onerror = () => reject(reader.error);
+    reader.readAsText(blob);
+  });
+}
+
 function stubNetwork(route: (call: Call) => Response | Promise<Response>) {
   const calls: Call[] = [];
   const fetchMock = vi.fn(async (input: RequestInfo | URL, init: RequestInit = {}) => {
@@ -110,14 +121,21 @@ describe('http client: requests', () => {
     expect(calls[2]?.url).toBe('/api/expenses/bulk_delete/?ids=1%2C2');
   });
 
+  it('remembers the Casablanca offset the API sends, for "today" on a phone with old time zone rules', async () => {
+    stubNetwork(() => json(200, {}, { 'Casablanca-Offset': '+01:00' }));
+    await http.get('/settings');
+    expect(casablancaOffsetMinutes(new Date())).toBe(60);
+    forgetCasablancaOffset();
+  });
+
   it('downloads blobs', async () => {
     stubNetwork(
       () => new Response('%PDF-1.7', { status: 200, headers: { 'Content-Type': 'application/pdf' } }),
     );
     const blob = await http.getBlob('/fiches/3/download/');
-    // Node's Blob, not jsdom's: compare by content rather than by class.
+    // Under jsdom on Node 24, Response.blob() may give a Blob without text(): a FileReader reads both.
     expect(blob.type).toBe('application/pdf');
-    expect(await blob.text()).toBe('%PDF-1.7');
+    expect(await readBlobText(blob)).toBe('%PDF-1.7');
   });
 
   it('turns an error answer into an ApiError with the parsed body', async () => {

@@ -1,4 +1,6 @@
+import { CASABLANCA_OFFSET_HEADER } from '@tasbiq/contracts/constants';
 import { WIRE_ERROR_CODES } from '@tasbiq/contracts/error-codes';
+import { rememberCasablancaOffset } from '../dates/casablanca-clock.ts';
 import { ApiError, NetworkError } from './api-error.ts';
 import { clearTokens, getAccessToken, getRefreshToken, setTokens } from './token-store.ts';
 
@@ -107,6 +109,7 @@ async function send<T>(
       body: payload,
       signal: options.signal,
     });
+    rememberCasablancaOffset(response.headers.get(CASABLANCA_OFFSET_HEADER));
   } catch (error) {
     // An abort is the caller's decision, not a failure to report.
     if (error instanceof DOMException && error.name === 'AbortError') throw error;

@@ -11,6 +11,10 @@ export const commonFr = {
   empty: 'Aucun élément à afficher.',
   requiredMark: 'obligatoire',
   networkError: 'Impossible de joindre le serveur. Vérifiez votre connexion internet.',
+  serverUnavailable: 'Le service est momentanément indisponible. Réessayez dans un instant.',
+  offlineError: 'Pas de connexion internet : rien n’a été envoyé. Réessayez quand la connexion est revenue.',
+  offlineBanner:
+    'Vous êtes hors connexion. Aucune opération n’est envoyée tant que la connexion n’est pas revenue.',
   requestCanceled: 'La requête a été annulée.',
   unknownCode: 'inconnu',
   justNow: "à l'instant",

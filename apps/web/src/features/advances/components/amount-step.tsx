@@ -19,13 +19,21 @@ type AmountStepProps = {
   /** The service is closed to this employee (restricted, no request left): the field is read-only. */
   isBlocked: boolean;
   onContinue: (simulation: TAdvanceSimulation) => void;
+  /** Back from the confirmation (whose button had the focus): the amount field takes it. */
+  focusField?: boolean;
 };
 
 /**
  * The amount prompt with its live simulation (POST /advances/simulate/ once typing pauses):
  * fee, total, what remains, or the reason the request would be refused.
  */
-export function AmountStep({ text, onTextChange, isBlocked, onContinue }: AmountStepProps) {
+export function AmountStep({
+  text,
+  onTextChange,
+  isBlocked,
+  onContinue,
+  focusField = false,
+}: AmountStepProps) {
   const parsed = parseAdvanceAmount(text);
   const debouncedText = useDebouncedValue(text, SIMULATION_DEBOUNCE_MS);
   const debounced = parseAdvanceAmount(debouncedText);
@@ -75,6 +83,8 @@ export function AmountStep({ text, onTextChange, isBlocked, onContinue }: Amount
         placeholder="Ex. 1000"
         value={text}
         disabled={isBlocked}
+        // Only when coming back from the confirmation, whose button had the focus.
+        autoFocus={focusField}
         onChange={(event) => onTextChange(event.target.value)}
         hint="En dirhams entiers, 50 DH minimum."
         error={parsed.error ?? undefined}

@@ -1,6 +1,7 @@
 import { IconArrowLeft, IconCheck } from '@tabler/icons-react';
 import type { TAdvanceSimulation, TEmployeeSolde } from '@tasbiq/contracts/advances';
 import type { TPayoutMethod } from '@tasbiq/contracts/money';
+import { useEffect, useRef } from 'react';
 import { Button } from '../../../components/ui/button.tsx';
 import { MessageBox } from '../../../components/ui/message-box.tsx';
 import { errorMessage } from '../../../lib/errors/error-message.ts';
@@ -38,6 +39,12 @@ export function ConfirmStep({
   isSending,
   error,
 }: ConfirmStepProps) {
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  // « Continuer », which had the focus, is gone with the amount step: the step's title takes it,
+  // so a keyboard or screen-reader user goes on from here rather than from the top of the page.
+  useEffect(() => {
+    headingRef.current?.focus();
+  }, []);
   const code = errorCode(error);
   // The server has the last word (a card may have been blocked since the balance was read).
   const needsCard = payoutMethod === 'card' && (!solde.has_active_card || code === 'CARD_REQUIRED');
@@ -46,7 +53,12 @@ export function ConfirmStep({
 
   return (
     <section aria-labelledby="confirm-title" className="flex flex-col gap-4">
-      <h2 id="confirm-title" className="text-lg font-semibold text-gray-900">
+      <h2
+        id="confirm-title"
+        ref={headingRef}
+        tabIndex={-1}
+        className="text-lg font-semibold text-gray-900 focus:outline-none"
+      >
         Confirmer la demande
       </h2>
       <SimulationDetails simulation={simulation} label="Récapitulatif de votre avance" />

@@ -15,9 +15,11 @@ export const LOGIN_LABELS = { username: 'E-mail ou téléphone', password: 'Mot 
 type LoginFormProps = {
   /** The credentials were right; `pair.otp_required` says whether the phone must be confirmed first. */
   onAuthenticated: (pair: TTokenPair) => void;
+  /** Why the visitor is here, e.g. after "Se déconnecter partout". */
+  notice?: string | null;
 };
 
-export function LoginForm({ onAuthenticated }: LoginFormProps) {
+export function LoginForm({ onAuthenticated, notice }: LoginFormProps) {
   const [formError, setFormError] = useState<string | null>(null);
   const obtainToken = useObtainTokenMutation();
   const {
@@ -46,6 +48,7 @@ export function LoginForm({ onAuthenticated }: LoginFormProps) {
           Connectez-vous avec votre e-mail ou votre numéro de téléphone.
         </p>
       </div>
+      {notice && !formError ? <MessageBox severity="info">{notice}</MessageBox> : null}
       {formError ? <MessageBox severity="danger">{formError}</MessageBox> : null}
       <FormField
         label={LOGIN_LABELS.username}

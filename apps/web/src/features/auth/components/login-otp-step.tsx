@@ -23,7 +23,20 @@ type LoginOtpStepProps = {
 
 type OtpValues = { otp: string };
 
-/** Second login step for an unconfirmed phone: a code is sent at once, then typed in. */
+/** What the step says, by why the API asked for the code (`otp_reason`; absent from older answers). */
+export const LOGIN_OTP_TEXT = {
+  phone_confirmation: { title: 'Vérification du téléphone', notice: null },
+  failed_logins: {
+    title: 'Vérification de sécurité',
+    notice:
+      "De nombreuses tentatives de connexion ont échoué sur votre compte ces dernières heures. Par sécurité, confirmez que c'est bien vous avec le code envoyé par SMS à votre numéro.",
+  },
+} as const;
+
+/**
+ * Second login step: for an unconfirmed phone, or past the failed-login limit (the right password
+ * then needs the SMS code too). A code is sent at once, then typed in.
+ */
 export function LoginOtpStep({ pending, onVerified, onCancel }: LoginOtpStepProps) {
   const sendOtp = useSendLoginOtpMutation();
   const verifyOtp = useVerifyLoginOtpMutation();
@@ -75,10 +88,12 @@ export function LoginOtpStep({ pending, onVerified, onCancel }: LoginOtpStepProp
     );
   });
 
+  const text = LOGIN_OTP_TEXT[pending.otp_reason ?? 'phone_confirmation'];
+
   return (
     <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4">
       <div>
-        <h1 className="text-2xl font-semibold text-gray-900">Vérification du téléphone</h1>
+        <h1 className="text-2xl font-semibold text-gray-900">{text.title}</h1>
         <p className="mt-1 text-sm text-gray-600" aria-live="polite">
           {sendOtp.data
             ? `Un code à 6 chiffres a été envoyé par SMS au ${sendOtp.data.phone}.`
@@ -87,6 +102,7 @@ export function LoginOtpStep({ pending, onVerified, onCancel }: LoginOtpStepProp
               : 'Saisissez le code à 6 chiffres reçu par SMS.'}
         </p>
       </div>
+      {text.notice ? <MessageBox severity="warning">{text.notice}</MessageBox> : null}
       {sendOtp.isError ? <MessageBox severity="danger">{errorMessage(sendOtp.error)}</MessageBox> : null}
       {formError ? <MessageBox severity="danger">{formError}</MessageBox> : null}
       <OtpField error={errors.otp?.message} required {...register('otp')} />

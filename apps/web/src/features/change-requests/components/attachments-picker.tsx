@@ -6,7 +6,7 @@ import {
   CHANGE_REQUEST_MAX_ATTACHMENTS,
 } from '@tasbiq/contracts/change-requests';
 import { ERROR_MESSAGES_FR } from '@tasbiq/contracts/error-codes';
-import { useEffect, useId, useRef, useState } from 'react';
+import { FileDropZone } from '../../../components/ui/file-picker.tsx';
 import { shortenFileName } from '../../../lib/format/file-name.ts';
 import { formatFileSize } from '../format-value.ts';
 
@@ -35,20 +35,13 @@ type AttachmentsPickerProps = {
 };
 
 /**
- * Up to five PDF, PNG or JPG files of 10 MB at most. Picking adds to the list; each file can be
- * removed. Names are shortened to 20 characters (spec §5) with the full name as a tooltip.
+ * Up to five PDF, PNG or JPG files of 10 MB at most, with the app's French picker (drop zone and
+ * "Ajouter des fichiers", keyboard accessible, components/ui/file-picker.tsx). Picking adds to the
+ * list; each file can be removed. Names are shortened to 20 characters (spec §5) with the full name
+ * as a tooltip.
  */
 export function AttachmentsPicker({ files, onChange, error, onError, disabled }: AttachmentsPickerProps) {
-  const inputId = useId();
-  const hintId = `${inputId}-hint`;
-  const errorId = `${inputId}-error`;
-  const input = useRef<HTMLInputElement>(null);
-  // A fresh input after each pick, so the same file can be picked again once removed; it keeps
-  // the keyboard focus where it was.
-  const [inputKey, setInputKey] = useState(0);
-  useEffect(() => {
-    if (inputKey > 0) input.current?.focus();
-  }, [inputKey]);
+  const isFull = files.length >= CHANGE_REQUEST_MAX_ATTACHMENTS;
 
   const add = (picked: File[]) => {
     const accepted: File[] = [];
@@ -73,34 +66,25 @@ export function AttachmentsPicker({ files, onChange, error, onError, disabled }:
 
   return (
     <div className="flex flex-col gap-1.5">
-      <label htmlFor={inputId} className="text-sm font-medium text-gray-800">
-        Pièces justificatives
-      </label>
-      <p id={hintId} className="text-xs text-gray-500">
-        Facultatif : jusqu'à {CHANGE_REQUEST_MAX_ATTACHMENTS} fichiers PDF, PNG ou JPG de 10 Mo au plus (copie
-        de la CIN, attestation de RIB…).
-      </p>
-      <input
-        key={inputKey}
-        ref={input}
-        id={inputId}
-        type="file"
-        multiple
+      <FileDropZone
+        label="Pièces justificatives"
+        showLabel
+        description={`Facultatif : jusqu'à ${CHANGE_REQUEST_MAX_ATTACHMENTS} fichiers (copie de la CIN, attestation de RIB…).`}
         accept={CHANGE_REQUEST_ATTACHMENT_ACCEPT}
-        disabled={disabled || files.length >= CHANGE_REQUEST_MAX_ATTACHMENTS}
-        aria-describedby={error ? `${hintId} ${errorId}` : hintId}
-        aria-invalid={error ? true : undefined}
-        className="block w-full text-sm text-gray-700 file:mr-3 file:rounded-lg file:border-0 file:bg-brand-50 file:px-3 file:py-2 file:text-sm file:font-medium file:text-brand-700 hover:file:bg-brand-100 disabled:opacity-50"
-        onChange={(event) => {
-          add(Array.from(event.target.files ?? []));
-          setInputKey((key) => key + 1);
-        }}
-      />
-      {error ? (
-        <p id={errorId} className="text-sm text-red-600">
-          {error}
-        </p>
-      ) : null}
+        multiple
+        disabled={disabled || isFull}
+        what="vos pièces justificatives"
+        buttonLabel={files.length > 0 ? 'Ajouter des fichiers' : 'Choisir des fichiers'}
+        formats="PDF, PNG ou JPG, 10 Mo au plus par fichier."
+        error={error}
+        onFiles={add}
+      >
+        {isFull ? (
+          <p className="text-sm text-gray-600">
+            {CHANGE_REQUEST_MAX_ATTACHMENTS} fichiers joints : retirez-en un pour en ajouter un autre.
+          </p>
+        ) : null}
+      </FileDropZone>
       {files.length > 0 ? (
         <ul className="flex flex-col gap-1.5" aria-label="Fichiers joints">
           {files.map((file, index) => (
@@ -121,7 +105,6 @@ export function AttachmentsPicker({ files, onChange, error, onError, disabled }:
                 onClick={() => {
                   onChange(files.filter((_, i) => i !== index));
                   onError(null);
-                  input.current?.focus();
                 }}
               >
                 <IconX aria-hidden="true" className="size-4" />

@@ -2,7 +2,6 @@ import {
   CHANGE_REQUEST_FIELD_LABELS,
   CHANGE_REQUEST_FIELDS,
   type ChangeRequestField,
-  casablancaToday,
   DESCRIPTION_MAX_LENGTH,
   type TChangeRequest,
   ZCreateChangeRequestFields,
@@ -13,6 +12,7 @@ import { type Resolver, useForm } from 'react-hook-form';
 import { Button } from '../../../components/ui/button.tsx';
 import { FormField, inputClassName } from '../../../components/ui/form-field.tsx';
 import { MessageBox } from '../../../components/ui/message-box.tsx';
+import { casablancaDay } from '../../../lib/dates/casablanca-day.ts';
 import { fieldErrors } from '../../../lib/errors/error-message.ts';
 import { applyServerErrors } from '../../shared/forms/apply-server-errors.ts';
 import { frenchZodResolver } from '../../shared/forms/french-zod-resolver.ts';
@@ -37,12 +37,14 @@ const INPUTS: Record<ChangeRequestField, Omit<InputHTMLAttributes<HTMLInputEleme
   last_name: { autoComplete: 'off', maxLength: 100 },
   birthday: { type: 'date', min: '1900-01-01' },
   serial: { autoComplete: 'off', spellCheck: false, maxLength: 50 },
+  salary: { placeholder: '9 000', inputMode: 'decimal', autoComplete: 'off', maxLength: 16 },
 };
 
 const HINTS: Partial<Record<ChangeRequestField, string>> = {
   cin: 'Une ou deux lettres suivies de 1 à 6 chiffres.',
   rib: 'Code banque, code ville, numéro de compte et clé : 24 chiffres.',
   birthday: 'Une date passée.',
+  salary: 'Le nouveau salaire mensuel, en DH.',
 };
 
 /** The contract's rules, plus "the value must change", in French with this form's labels. */
@@ -68,7 +70,7 @@ function resolverFor(employee: TEmployeeDetail): Resolver<Values, unknown, Outpu
 
 /** The latest birthday accepted (a date strictly in the past, in Morocco's calendar). */
 function yesterday(): string {
-  return new Date(Date.parse(`${casablancaToday()}T00:00:00Z`) - 86_400_000).toISOString().slice(0, 10);
+  return new Date(Date.parse(`${casablancaDay()}T00:00:00Z`) - 86_400_000).toISOString().slice(0, 10);
 }
 
 type ChangeRequestFormProps = {

@@ -8,6 +8,7 @@ import { Pagination } from '../../../components/ui/pagination.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { formatDateTime } from '../../../lib/format/date-time.ts';
 import { useWalletExportsQuery } from '../api/list-wallet-exports.ts';
+import { exportFiltersText } from './export-filters.ts';
 import { rowsText } from './export-result.tsx';
 import { ExportStatusBadge } from './export-status-badge.tsx';
 
@@ -20,7 +21,10 @@ type WalletExportsHistoryProps = {
   downloadingId: number | null;
 };
 
-/** GET /company/wallet/export: each past export with its status and, once finished, its file. */
+/**
+ * GET /company/wallet/export: each past export with the filters it used (what the file holds),
+ * its status and, once finished, its file.
+ */
 export function WalletExportsHistory({ onDownload, downloadingId }: WalletExportsHistoryProps) {
   const [offset, setOffset] = useState(0);
   const exports = useWalletExportsQuery({ limit: EXPORTS_PAGE_SIZE, offset });
@@ -57,6 +61,10 @@ export function WalletExportsHistory({ onDownload, downloadingId }: WalletExport
                 <div className="flex min-w-0 flex-col gap-0.5">
                   <p className="text-sm font-medium text-gray-900">
                     Export du <time dateTime={item.created}>{when}</time>
+                  </p>
+                  <p className="text-sm text-gray-700">
+                    <span className="sr-only">Filtres : </span>
+                    {exportFiltersText(item.filters)}
                   </p>
                   <p className="flex items-center gap-2 text-sm text-gray-600">
                     <ExportStatusBadge status={item.status} />

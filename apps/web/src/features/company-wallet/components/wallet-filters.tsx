@@ -7,10 +7,9 @@ import { FormField } from '../../../components/ui/form-field.tsx';
 import { SearchField } from '../../../components/ui/search-field.tsx';
 import { SelectField, type SelectOption } from '../../../components/ui/select-field.tsx';
 import { casablancaDay } from '../../../lib/dates/casablanca-day.ts';
+import { END_AFTER_START_MESSAGE } from '../../../lib/errors/error-message.ts';
 import type { FilterChanges } from '../../../lib/hooks/use-url-filters.ts';
 import { isRangeInverted, type WalletFilterState } from '../use-wallet-filters.ts';
-
-export const RANGE_ERROR = 'La date de fin doit être après la date de début.';
 
 const TYPE_OPTIONS: SelectOption[] = [
   { value: '', label: 'Tous les types' },
@@ -62,7 +61,7 @@ export function WalletFilters({ filters, onChange }: WalletFiltersProps) {
           type="date"
           max={today}
           value={filters.to}
-          error={isInverted ? RANGE_ERROR : undefined}
+          error={isInverted ? END_AFTER_START_MESSAGE : undefined}
           onChange={(event) => onChange({ to: event.target.value })}
         />
       </div>

@@ -8,7 +8,7 @@ export function makeWalletTransaction(overrides: Partial<TWalletTransaction> = {
     title: 'Avance sur salaire',
     amount: '-1515.00',
     description: 'Karim Benali (M-001)',
-    created: '2026-11-12T14:05:00+01:00',
+    created: '2026-11-12T14:05:00+00:00',
     ...overrides,
   };
 }
@@ -17,9 +17,10 @@ export function makeWalletExport(overrides: Partial<TWalletExport> = {}): TWalle
   return {
     id: 1,
     status: 'finished',
-    created: '2026-11-12T15:00:00+01:00',
+    created: '2026-11-12T15:00:00+00:00',
     rows: 12,
     download_url: '/api/company/wallet/export/1/download',
+    filters: {},
     ...overrides,
   };
 }

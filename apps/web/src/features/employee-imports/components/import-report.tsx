@@ -16,7 +16,9 @@ type ImportReportTableProps = {
 
 /**
  * What to fix: one line per error, with the line number as a text editor or Excel shows it (the
- * header is line 1), the column and the French explanation. Nothing was imported.
+ * header is line 1), the column and the French explanation. Nothing was imported. The count says
+ * "sur" the file's lines in the same numbering (`total_lines`), so "1 ligne en erreur sur 3" and
+ * "Ligne 3" are the same line.
  */
 export function ImportReportTable({ report, columns }: ImportReportTableProps) {
   const labelOf = (column: string | null) =>
@@ -26,11 +28,14 @@ export function ImportReportTable({ report, columns }: ImportReportTableProps) {
   return (
     <section aria-labelledby="import-report-title" className="flex flex-col gap-3">
       <div>
-        <h2 id="import-report-title" className="text-base font-semibold text-gray-900">
-          {lines} sur {report.total_rows}
-        </h2>
+        <h3 id="import-report-title" className="text-base font-semibold text-gray-900">
+          {lines} sur {report.total_lines}
+        </h3>
         <p className="text-sm text-gray-700">
           Aucune ligne n'a été enregistrée. Corrigez le fichier puis envoyez-le à nouveau.
+        </p>
+        <p className="text-sm text-gray-600">
+          Les lignes sont numérotées comme dans Excel : l'en-tête est la ligne 1.
         </p>
       </div>
       <div className="max-h-[28rem] overflow-auto rounded-xl ring-1 ring-gray-200">
@@ -64,8 +69,8 @@ export function ImportReportTable({ report, columns }: ImportReportTableProps) {
       </div>
       {hidden > 0 ? (
         <p className="text-sm text-gray-600">
-          … et {hidden} autres erreurs. Corrigez déjà celles-ci : les suivantes s'afficheront au prochain
-          envoi.
+          … et {hidden === 1 ? 'une autre erreur' : `${hidden} autres erreurs`}. Corrigez déjà celles-ci : les
+          suivantes s'afficheront au prochain envoi.
         </p>
       ) : null}
     </section>

@@ -1,10 +1,10 @@
 import type { UseMutationResult } from '@tanstack/react-query';
 import type { TImportReport } from '@tasbiq/contracts/employee-imports';
 import { type FormEvent, useState } from 'react';
+import { csvFileProblem } from '../../../components/ui/file-picker.tsx';
 import { errorMessage, fieldErrors } from '../../../lib/errors/error-message.ts';
 import type { UploadCallbacks } from '../api/upload-with-progress.ts';
 import { useUploadPhase } from '../use-upload-phase.ts';
-import { csvFileProblem } from './csv-file-picker.tsx';
 import { importReportOf } from './import-report.tsx';
 
 /** What the last upload ended with: the API's answer, the lines to fix, or an error message. */

@@ -1,3 +1,4 @@
+import { SALARY_RAISE_CONFIRMATION_PERCENT } from '@tasbiq/contracts/change-requests';
 import {
   type TEmployeeDetail,
   type TUpdateEmployeeRequest,
@@ -79,10 +80,13 @@ function valuesOf(employee: TEmployeeDetail): EditValues {
  */
 export function EmployeeEditForm({
   employee,
+  isSelf = false,
   onDone,
   onCancel,
 }: {
   employee: TEmployeeDetail;
+  /** HR editing their own record: pay, limits and method are someone else's to change (decision 025). */
+  isSelf?: boolean;
   onDone: (updated: TEmployeeDetail) => void;
   onCancel: () => void;
 }) {
@@ -127,9 +131,16 @@ export function EmployeeEditForm({
       <h2 className="text-base font-semibold text-gray-900">Modifier</h2>
       {formError ? <MessageBox severity="danger">{formError}</MessageBox> : null}
       <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
-        <FormField {...field('salary', { required: true, inputMode: 'decimal' })} />
-        <FormField {...field('net_payable', { inputMode: 'decimal' })} />
-        <FormField {...field('hourly_rate', { inputMode: 'decimal' })} />
+        <FormField
+          {...field('salary', {
+            required: true,
+            inputMode: 'decimal',
+            disabled: isSelf,
+            hint: `Une augmentation de plus de ${SALARY_RAISE_CONFIRMATION_PERCENT} % attend la validation d'un DRH.`,
+          })}
+        />
+        <FormField {...field('net_payable', { inputMode: 'decimal', disabled: isSelf })} />
+        <FormField {...field('hourly_rate', { inputMode: 'decimal', disabled: isSelf })} />
         <SelectField
           label={EDIT_LABELS.group}
           options={groupOptions}
@@ -139,22 +150,30 @@ export function EmployeeEditForm({
         <SelectField
           label={EDIT_LABELS.advance_percentage}
           options={PERCENTAGE_OPTIONS}
+          disabled={isSelf}
           error={errors.advance_percentage?.message}
           {...register('advance_percentage')}
         />
         <SelectField
           label={EDIT_LABELS.max_advances_per_month}
           options={ADVANCES_OPTIONS}
+          disabled={isSelf}
           error={errors.max_advances_per_month?.message}
           {...register('max_advances_per_month')}
         />
         <FormField
-          {...field('max_free_advances_per_month', { type: 'number', min: 0, inputMode: 'numeric' })}
+          {...field('max_free_advances_per_month', {
+            type: 'number',
+            min: 0,
+            inputMode: 'numeric',
+            disabled: isSelf,
+          })}
         />
-        <FormField {...field('total_max_advance_per_month', { inputMode: 'decimal' })} />
+        <FormField {...field('total_max_advance_per_month', { inputMode: 'decimal', disabled: isSelf })} />
         <SelectField
           label={EDIT_LABELS.balance_method}
           options={BALANCE_METHOD_OPTIONS}
+          disabled={isSelf}
           error={errors.balance_method?.message}
           {...register('balance_method')}
         />
@@ -163,16 +182,29 @@ export function EmployeeEditForm({
             required: true,
             type: 'tel',
             inputMode: 'tel',
-            hint: 'Un nouveau numéro sera confirmé par SMS à la prochaine connexion.',
+            hint: "L'ancien numéro est prévenu ; le salarié confirme le nouveau par un code avant qu'il serve.",
           })}
         />
-        <FormField {...field('email', { type: 'email', inputMode: 'email' })} />
+        <FormField
+          {...field('email', {
+            type: 'email',
+            inputMode: 'email',
+            hint: "L'ancienne adresse est prévenue ; le salarié confirme la nouvelle par un code.",
+          })}
+        />
       </div>
       <CheckboxField
         label={EDIT_LABELS.is_restricted}
+        disabled={isSelf}
         hint="Le salarié ne peut plus demander d'avance tant que la case est cochée."
         {...register('is_restricted')}
       />
+      {isSelf ? (
+        <MessageBox severity="info">
+          Votre rémunération, vos plafonds d'avance et votre méthode de calcul sont modifiés par un autre
+          membre RH. Pour votre salaire, vous pouvez aussi faire une demande de modification.
+        </MessageBox>
+      ) : null}
       <MessageBox severity="info">
         Le nom, la CIN, le RIB, la date de naissance et le matricule se modifient par une demande de
         modification, validée par le DRH.

@@ -39,6 +39,7 @@ export function makeEmployeeDetail(overrides: Partial<TEmployeeDetail> = {}): TE
     card: null,
     worked_time: null,
     recent_advances: [],
+    pending_changes: [],
     updated: '2026-01-10T09:00:00Z',
     ...overrides,
   };

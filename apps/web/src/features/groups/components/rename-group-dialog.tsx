@@ -1,5 +1,5 @@
 import type { TGroup } from '@tasbiq/contracts/groups';
-import { ZUpdateGroupRequest } from '@tasbiq/contracts/groups';
+import { GROUP_FIELD_MESSAGES_FR, ZUpdateGroupRequest } from '@tasbiq/contracts/groups';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Button } from '../../../components/ui/button.tsx';
@@ -37,7 +37,8 @@ export function RenameGroupDialog({ group, onOpenChange, onRenamed }: RenameGrou
       { id: group.id, name: values.name },
       {
         onSuccess: onRenamed,
-        onError: (error) => setFormError(applyServerErrors(error, setError, ['name'])),
+        onError: (error) =>
+          setFormError(applyServerErrors(error, setError, ['name'], {}, GROUP_FIELD_MESSAGES_FR)),
       },
     );
   });

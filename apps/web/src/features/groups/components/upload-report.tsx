@@ -8,14 +8,21 @@ export function uploadReportOf(error: unknown): TImportReport | null {
   return parsed.success ? parsed.data : null;
 }
 
-/** The lines of the file to fix, in a table the user can scroll; the file's own line numbers. */
+/**
+ * The lines of the file to fix, in a table the user can scroll. One convention for the count and
+ * the pointer: the file's lines as Excel numbers them (the header, when there is one, is line 1),
+ * so "1 ligne en erreur sur 3" and "Ligne 3" speak of the same line — as the employee import does.
+ */
 export function UploadReport({ report }: { report: TImportReport }) {
   const hidden = report.error_count - report.errors.length;
   return (
     <div className="flex flex-col gap-2">
       <p className="text-sm text-gray-700">
         {report.error_rows === 1 ? '1 ligne' : `${report.error_rows} lignes`} en erreur sur{' '}
-        {report.total_rows}. Aucun salarié n'a été déplacé.
+        {report.total_lines}. Aucun salarié n'a été déplacé.
+      </p>
+      <p className="text-xs text-gray-600">
+        Les lignes sont numérotées comme dans Excel : l'en-tête, s'il y en a un, est la ligne 1.
       </p>
       <div className="max-h-64 overflow-auto rounded-xl ring-1 ring-gray-200">
         <table className="w-full text-left text-sm">
@@ -40,7 +47,11 @@ export function UploadReport({ report }: { report: TImportReport }) {
           </tbody>
         </table>
       </div>
-      {hidden > 0 ? <p className="text-xs text-gray-500">… et {hidden} autres erreurs.</p> : null}
+      {hidden > 0 ? (
+        <p className="text-xs text-gray-500">
+          … et {hidden === 1 ? 'une autre erreur' : `${hidden} autres erreurs`}.
+        </p>
+      ) : null}
     </div>
   );
 }

@@ -3,13 +3,13 @@ import {
   ADVANCE_CANCEL_REASON_MIN,
   type TAdvance,
 } from '@tasbiq/contracts/advances';
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { Button } from '../../../components/ui/button.tsx';
 import { FormField, inputClassName } from '../../../components/ui/form-field.tsx';
 import { MessageBox } from '../../../components/ui/message-box.tsx';
 import { Modal } from '../../../components/ui/modal.tsx';
 import { cx } from '../../../lib/cx.ts';
-import { errorMessage, fieldErrors } from '../../../lib/errors/error-message.ts';
+import { errorMessage, fieldErrors, requiredMessage } from '../../../lib/errors/error-message.ts';
 import { formatMoney } from '../../../lib/format/money.ts';
 import { useCancelAdvanceMutation } from '../api/cancel-advance.ts';
 
@@ -18,7 +18,7 @@ const REASON_LABEL = 'Motif de l’annulation';
 /** The French error of the reason as typed, or null (the same bounds as ZCancelAdvanceRequest). */
 export function reasonError(reason: string): string | null {
   const length = reason.trim().length;
-  if (length === 0) return `Le champ "${REASON_LABEL}" est obligatoire.`;
+  if (length === 0) return requiredMessage(REASON_LABEL);
   if (length < ADVANCE_CANCEL_REASON_MIN)
     return `Le motif doit contenir au moins ${ADVANCE_CANCEL_REASON_MIN} caractères.`;
   if (length > ADVANCE_CANCEL_REASON_MAX)
@@ -42,11 +42,29 @@ export function CancelAdvanceDialog({
   const shownError = isChecked ? reasonError(reason) : null;
   const serverFieldError = fieldErrors(cancel.error).reason;
 
+  // A refused submit sends the focus to the reason (it stayed on the button before), once its error
+  // is on screen, so the error is read with the field.
+  const reasonRef = useRef<HTMLTextAreaElement>(null);
+  const [refusals, setRefusals] = useState(0);
+  useEffect(() => {
+    if (refusals > 0) reasonRef.current?.focus();
+  }, [refusals]);
   const submit = (event: FormEvent) => {
     event.preventDefault();
     setIsChecked(true);
-    if (reasonError(reason) !== null) return;
-    cancel.mutate({ id: advance.id, reason: reason.trim() }, { onSuccess: onCanceled });
+    if (reasonError(reason) !== null) {
+      setRefusals((count) => count + 1);
+      return;
+    }
+    cancel.mutate(
+      { id: advance.id, reason: reason.trim() },
+      {
+        onSuccess: onCanceled,
+        onError: (error) => {
+          if (fieldErrors(error).reason) setRefusals((count) => count + 1);
+        },
+      },
+    );
   };
 
   return (
@@ -68,6 +86,7 @@ export function CancelAdvanceDialog({
           {(control) => (
             <textarea
               {...control}
+              ref={reasonRef}
               name="reason"
               rows={3}
               maxLength={ADVANCE_CANCEL_REASON_MAX}

@@ -3,15 +3,10 @@ import type { ReactNode } from 'react';
 import { InlineLoadError } from '../../../components/ui/load-error-state.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { formatMoney } from '../../../lib/format/money.ts';
+import { ofMonth } from '../../../lib/format/month-names.ts';
 import { useHrStatsQuery } from '../api/get-hr-stats.ts';
 
 const numberFr = new Intl.NumberFormat('fr-FR');
-const monthName = new Intl.DateTimeFormat('fr-FR', { month: 'long', timeZone: 'UTC' });
-
-/** "mars 2026" for the figures' month (as the API counted it, in Casablanca time). */
-export function monthText({ month, year }: Pick<THrStats, 'month' | 'year'>): string {
-  return `${monthName.format(new Date(Date.UTC(year, month - 1, 15)))} ${year}`;
-}
 
 function plural(count: number, one: string, many: string): string {
   return `${numberFr.format(count)} ${count > 1 ? many : one}`;
@@ -76,7 +71,8 @@ export function KeyFigures() {
   return (
     <section aria-labelledby="key-figures-title" aria-busy={stats.isFetching} className="flex flex-col gap-3">
       <h2 id="key-figures-title" className="text-base font-semibold text-gray-900">
-        Chiffres clés{stats.data ? ` de ${monthText(stats.data)}` : ' du mois'}
+        {/* The figures' month as the API counted it (Casablanca time): "de mars 2026", "d’avril 2026". */}
+        Chiffres clés {stats.data ? ofMonth(stats.data) : 'du mois'}
       </h2>
       {body}
     </section>

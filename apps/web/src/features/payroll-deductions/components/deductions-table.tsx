@@ -17,8 +17,10 @@ const tdNumber = 'px-4 py-3 text-right whitespace-nowrap tabular-nums';
 
 type DeductionsTableProps = {
   rows: TPayrollDeduction[];
-  /** The whole month's totals (every page and search). */
+  /** The totals of what is listed: every page, only what the search keeps (the API adds them up). */
   totals: TPayrollDeductionTotals;
+  /** A search narrows the list: the totals are then the search's, and say so. */
+  isSearch?: boolean;
 };
 
 const columns: TableColumn<TPayrollDeduction>[] = [
@@ -86,10 +88,10 @@ function DeductionCard({ row }: { row: TPayrollDeduction }) {
 }
 
 /**
- * Per employee: what payroll deducts this month. A table from `md` up with the month's totals in
- * its footer; on phones one card per employee and the totals in a card of their own.
+ * Per employee: what payroll deducts this month. A table from `md` up with the totals of what is
+ * listed in its footer; on phones one card per employee and the totals in a card of their own.
  */
-export function DeductionsTable({ rows, totals }: DeductionsTableProps) {
+export function DeductionsTable({ rows, totals, isSearch = false }: DeductionsTableProps) {
   return (
     <>
       <ResponsiveTable
@@ -103,7 +105,7 @@ export function DeductionsTable({ rows, totals }: DeductionsTableProps) {
           <tfoot className="border-t-2 border-gray-200 bg-gray-50 font-semibold text-gray-900">
             <tr>
               <th scope="row" colSpan={2} className="px-4 py-3 text-left">
-                Total ({employeesText(totals.employees)})
+                {isSearch ? 'Total de la recherche' : 'Total'} ({employeesText(totals.employees)})
               </th>
               <td className={tdNumber}>{numberFr.format(totals.advances_count)}</td>
               <td className={tdNumber}>{formatMoney(totals.advances_amount)}</td>
@@ -115,7 +117,7 @@ export function DeductionsTable({ rows, totals }: DeductionsTableProps) {
         }
       />
       <dl
-        aria-label="Totaux du mois"
+        aria-label={isSearch ? 'Totaux de la recherche' : 'Totaux du mois'}
         className="grid grid-cols-2 gap-x-3 gap-y-1 border-t border-gray-200 bg-gray-50 px-4 py-3 text-sm md:hidden"
       >
         <dt className="font-semibold text-gray-900">Total à retenir</dt>

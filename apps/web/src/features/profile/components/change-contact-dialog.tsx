@@ -1,6 +1,6 @@
 import { ZOtpVerifyRequest } from '@tasbiq/contracts/auth';
 import { OTP_RESEND_COUNTDOWN_SECONDS } from '@tasbiq/contracts/constants';
-import { ZEmail, ZPhone } from '@tasbiq/contracts/validators';
+import { ZEmail, ZMobilePhone } from '@tasbiq/contracts/validators';
 import { type InputHTMLAttributes, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
@@ -25,18 +25,26 @@ type FlowText = {
   sentTo: (value: string) => string;
   done: string;
   input: Omit<InputHTMLAttributes<HTMLInputElement>, 'children'>;
-  schema: z.ZodType<{ value: string }, { value: string }>;
+  /** The new value, as the API checks it: its format, and not the account's current one. */
+  schema: (current: string | null) => z.ZodType<{ value: string }, { value: string }>;
 };
+
+/** The contract's field, refused with `sameCode` when it normalises to the account's current value. */
+function newValueSchema(field: z.ZodType<string, string>, current: string | null, sameCode: string) {
+  return z.object({
+    value: field.refine((value) => current === null || value !== current, { message: sameCode }),
+  });
+}
 
 export const CONTACT_FLOWS: Record<ContactKind, FlowText> = {
   phone: {
     title: 'Modifier le numéro de téléphone',
     label: 'Nouveau numéro de téléphone',
-    intro: 'Un code de vérification sera envoyé par SMS à ce nouveau numéro.',
+    intro: 'Un code de vérification sera envoyé par SMS à ce nouveau numéro de mobile.',
     sentTo: (value) => `Un code à 6 chiffres a été envoyé par SMS au ${value}.`,
     done: 'Votre numéro de téléphone a été modifié.',
     input: { type: 'tel', inputMode: 'tel', autoComplete: 'tel', placeholder: '06 12 34 56 78' },
-    schema: z.object({ value: ZPhone }),
+    schema: (current) => newValueSchema(ZMobilePhone, current, 'SAME_PHONE'),
   },
   email: {
     title: "Modifier l'adresse e-mail",
@@ -51,12 +59,14 @@ export const CONTACT_FLOWS: Record<ContactKind, FlowText> = {
       autoCapitalize: 'none',
       spellCheck: false,
     },
-    schema: z.object({ value: ZEmail }),
+    schema: (current) => newValueSchema(ZEmail, current?.toLowerCase() ?? null, 'SAME_EMAIL'),
   },
 };
 
 type ChangeContactDialogProps = {
   kind: ContactKind;
+  /** The account's phone or e-mail now: typing it again is refused (SAME_PHONE, SAME_EMAIL). */
+  current: string | null;
   open: boolean;
   onOpenChange: (open: boolean) => void;
   /** The change is made; receives the sentence to confirm it with. */
@@ -66,16 +76,30 @@ type ChangeContactDialogProps = {
 type Flow = { value: string; token: string };
 
 /** New phone or e-mail → code sent there → code typed in → the account is updated. */
-export function ChangeContactDialog({ kind, open, onOpenChange, onChanged }: ChangeContactDialogProps) {
+export function ChangeContactDialog({
+  kind,
+  current,
+  open,
+  onOpenChange,
+  onChanged,
+}: ChangeContactDialogProps) {
   const text = CONTACT_FLOWS[kind];
   return (
     <Modal open={open} onOpenChange={onOpenChange} title={text.title} align="bottom">
-      <ChangeContactFlow kind={kind} onChanged={onChanged} />
+      <ChangeContactFlow kind={kind} current={current} onChanged={onChanged} />
     </Modal>
   );
 }
 
-function ChangeContactFlow({ kind, onChanged }: { kind: ContactKind; onChanged: (message: string) => void }) {
+function ChangeContactFlow({
+  kind,
+  current,
+  onChanged,
+}: {
+  kind: ContactKind;
+  current: string | null;
+  onChanged: (message: string) => void;
+}) {
   const [flow, setFlow] = useState<Flow | null>(null);
   const requestChange = useRequestContactChangeMutation();
   const countdown = useCountdown(OTP_RESEND_COUNTDOWN_SECONDS);
@@ -92,7 +116,10 @@ function ChangeContactFlow({ kind, onChanged }: { kind: ContactKind; onChanged: 
       },
     );
 
-  if (!flow) return <NewValueStep kind={kind} isPending={requestChange.isPending} onSubmit={start} />;
+  if (!flow)
+    return (
+      <NewValueStep kind={kind} current={current} isPending={requestChange.isPending} onSubmit={start} />
+    );
   return (
     <CodeStep
       kind={kind}
@@ -109,10 +136,12 @@ function ChangeContactFlow({ kind, onChanged }: { kind: ContactKind; onChanged: 
 
 function NewValueStep({
   kind,
+  current,
   isPending,
   onSubmit,
 }: {
   kind: ContactKind;
+  current: string | null;
   isPending: boolean;
   onSubmit: (value: string, onError: (error: unknown) => void) => void;
 }) {
@@ -124,7 +153,7 @@ function NewValueStep({
     setError,
     formState: { errors },
   } = useForm<{ value: string }>({
-    resolver: frenchZodResolver(text.schema, { value: text.label }),
+    resolver: frenchZodResolver(text.schema(current), { value: text.label }),
     defaultValues: { value: '' },
   });
 

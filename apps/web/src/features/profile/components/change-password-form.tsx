@@ -69,7 +69,11 @@ export function ChangePasswordForm({ hasChangedPassword }: { hasChangedPassword:
           Au moins 8 caractères, pas uniquement des chiffres ni un mot de passe trop courant.
         </p>
       </div>
-      {isDone ? <MessageBox severity="success">Votre mot de passe a été modifié.</MessageBox> : null}
+      {isDone ? (
+        <MessageBox severity="success">
+          Votre mot de passe a été modifié. Vos sessions sur vos autres appareils ont été fermées.
+        </MessageBox>
+      ) : null}
       {formError ? <MessageBox severity="danger">{formError}</MessageBox> : null}
       {hasChangedPassword ? (
         <PasswordField

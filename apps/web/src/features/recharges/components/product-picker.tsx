@@ -1,10 +1,9 @@
 import type { TRechargeProduct, TTelecomOperator } from '@tasbiq/contracts/money';
 import type { ReactNode } from 'react';
-import { Button } from '../../../components/ui/button.tsx';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
+import { LoadErrorState } from '../../../components/ui/load-error-state.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { cx } from '../../../lib/cx.ts';
-import { errorMessage } from '../../../lib/errors/error-message.ts';
 import { formatMoney } from '../../../lib/format/money.ts';
 import { useRechargeProductsQuery } from '../api/get-recharge-products.ts';
 import { ChoiceCard } from './choice-card.tsx';
@@ -30,11 +29,11 @@ export function ProductPicker({
   if (products.isPending) body = <Spinner isBlock label="Chargement des recharges" className="py-6" />;
   else if (products.isError)
     body = (
-      <EmptyState
+      <LoadErrorState
         className="py-6"
         title="Les recharges n'ont pas pu être chargées."
-        description={errorMessage(products.error)}
-        action={<Button variant="secondary" label="Réessayer" onClick={() => products.refetch()} />}
+        error={products.error}
+        onRetry={() => products.refetch()}
       />
     );
   else if (products.data.length === 0)

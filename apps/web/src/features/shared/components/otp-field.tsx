@@ -10,11 +10,18 @@ type OtpFieldProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'type' | 'child
 
 export const OTP_LABEL = 'Code de vérification';
 
+/** What the field keeps of what is typed or pasted: the digits (« 123 456 » → « 123456 »). */
+export function otpDigits(text: string): string {
+  return text.replace(/\D/g, '').slice(0, OTP_LENGTH);
+}
+
 /**
- * One input for the 6-digit code: phones offer the code from the SMS (one-time-code), paste works,
- * and a screen reader reads one field rather than six boxes.
+ * One input for the 6-digit code: phones offer the code from the SMS (one-time-code) on a numeric
+ * keypad, paste works, and a screen reader reads one field rather than six boxes. Digits only: a
+ * letter typed or pasted is dropped before the form sees it (the contract's INVALID_OTP stays the
+ * rule).
  */
-export function OtpField({ label = OTP_LABEL, error, ref, ...inputProps }: OtpFieldProps) {
+export function OtpField({ label = OTP_LABEL, error, ref, onChange, ...inputProps }: OtpFieldProps) {
   return (
     <FormField
       {...inputProps}
@@ -24,9 +31,14 @@ export function OtpField({ label = OTP_LABEL, error, ref, ...inputProps }: OtpFi
       hint={`${OTP_LENGTH} chiffres`}
       type="text"
       inputMode="numeric"
+      pattern="[0-9]*"
       autoComplete="one-time-code"
-      maxLength={OTP_LENGTH}
       inputClassName="text-center text-2xl tracking-[0.5em] tabular-nums"
+      onChange={(event) => {
+        const digits = otpDigits(event.target.value);
+        if (digits !== event.target.value) event.target.value = digits;
+        onChange?.(event);
+      }}
     />
   );
 }

@@ -1,17 +1,19 @@
 import type { FieldValues, Path, UseFormSetError } from 'react-hook-form';
-import { errorMessage, fieldErrors } from '../../../lib/errors/error-message.ts';
+import { errorMessage, type FieldMessages, fieldErrors } from '../../../lib/errors/error-message.ts';
 import { isApiError } from '../../../lib/http/api-error.ts';
 
 /**
  * Puts an API failure where the user will look: under the input it is about when the form has that
  * field, otherwise in the form's general message. Returns that general message (null when every
- * error found its field). `aliases` maps an API field name onto a form field of another name.
+ * error found its field). `aliases` maps an API field name onto a form field of another name;
+ * `messages` are the form's own texts by `attr.code`, preferred to the catalogue's.
  */
 export function applyServerErrors<T extends FieldValues>(
   error: unknown,
   setError: UseFormSetError<T>,
   fields: readonly Path<T>[],
   aliases: Partial<Record<string, Path<T>>> = {},
+  messages: FieldMessages = {},
 ): string | null {
   const toField = (attr: string | null | undefined): Path<T> | null => {
     if (typeof attr !== 'string') return null;
@@ -19,7 +21,7 @@ export function applyServerErrors<T extends FieldValues>(
     return name !== undefined && (fields as readonly string[]).includes(name) ? (name as Path<T>) : null;
   };
 
-  const byField = fieldErrors(error);
+  const byField = fieldErrors(error, messages);
   const entries = Object.entries(byField);
   if (entries.length > 0) {
     let general: string | null = null;

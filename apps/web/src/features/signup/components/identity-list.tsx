@@ -1,14 +1,17 @@
 import { IconSearch, IconTrash } from '@tabler/icons-react';
 import type { TSignupIdentity } from '@tasbiq/contracts/signup';
-import { useDeferredValue, useId, useState } from 'react';
+import { useDeferredValue, useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { Button } from '../../../components/ui/button.tsx';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { inputClassName } from '../../../components/ui/form-field.tsx';
 import { LoadErrorState } from '../../../components/ui/load-error-state.tsx';
 import { MessageBox } from '../../../components/ui/message-box.tsx';
+import { Pagination } from '../../../components/ui/pagination.tsx';
+import { ResponsiveTable } from '../../../components/ui/responsive-table.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { cx } from '../../../lib/cx.ts';
+import { useReveal } from '../../../lib/hooks/use-reveal.ts';
 import { useReadySession } from '../../session/ready-session.tsx';
 import { useIdentitiesQuery } from '../api/get-identities.ts';
 import { formatDay, formatIsoDay } from '../format.ts';
@@ -54,11 +57,27 @@ export function IdentityList() {
   const [offset, setOffset] = useState(0);
   const [toDelete, setToDelete] = useState<TSignupIdentity | null>(null);
   const [deleted, setDeleted] = useState<string | null>(null);
+  const deletedRef = useReveal<HTMLDivElement>(deleted);
+  const listRef = useRef<HTMLDivElement>(null);
   const deferredSearch = useDeferredValue(search);
   const query = useIdentitiesQuery({ search: deferredSearch, isUsed: USED_FILTER[filter], limit, offset });
   const data = query.data;
 
   const isFiltered = search.trim() !== '' || filter !== 'all';
+
+  const deleteButton = (identity: TSignupIdentity) =>
+    identity.is_used ? null : (
+      <Button
+        size="sm"
+        variant="tertiary"
+        icon={<IconTrash aria-hidden="true" />}
+        aria-label={`Supprimer l'identité ${identity.serial}`}
+        onClick={() => {
+          setDeleted(null);
+          setToDelete(identity);
+        }}
+      />
+    );
 
   return (
     <section
@@ -112,7 +131,12 @@ export function IdentityList() {
       </div>
 
       <div className="mt-4 flex flex-col gap-3">
-        {deleted ? <MessageBox severity="success">L'identité {deleted} a été supprimée.</MessageBox> : null}
+        {deleted ? (
+          // The deleted row (and its button, which had the focus) is gone: the focus comes here.
+          <MessageBox ref={deletedRef} focusable severity="success">
+            L'identité {deleted} a été supprimée.
+          </MessageBox>
+        ) : null}
         {query.isPending ? <Spinner isBlock label="Chargement des identités…" /> : null}
         {query.isError ? (
           <LoadErrorState
@@ -132,83 +156,65 @@ export function IdentityList() {
           />
         ) : null}
         {data && data.results.length > 0 ? (
-          <div className="overflow-x-auto rounded-xl ring-1 ring-gray-200">
-            <table className="min-w-full divide-y divide-gray-200 text-sm">
-              <caption className="sr-only">Identités enregistrées</caption>
-              <thead className="bg-gray-50 text-left text-xs font-semibold tracking-wide text-gray-600 uppercase">
-                <tr>
-                  <th scope="col" className="px-3 py-2">
-                    Matricule
-                  </th>
-                  <th scope="col" className="px-3 py-2">
-                    Date de naissance
-                  </th>
-                  <th scope="col" className="px-3 py-2">
-                    État
-                  </th>
-                  <th scope="col" className="px-3 py-2">
-                    Salarié
-                  </th>
-                  <th scope="col" className="px-3 py-2">
-                    Ajoutée le
-                  </th>
-                  <th scope="col" className="px-3 py-2">
-                    <span className="sr-only">Actions</span>
-                  </th>
-                </tr>
-              </thead>
-              <tbody className={cx('divide-y divide-gray-100', query.isPlaceholderData && 'opacity-60')}>
-                {data.results.map((identity) => (
-                  <tr key={identity.id}>
-                    <td className="px-3 py-2 font-medium text-gray-900">{identity.serial}</td>
-                    <td className="px-3 py-2 tabular-nums">{formatIsoDay(identity.birthday)}</td>
-                    <td className="px-3 py-2">
+          // Cards on phones, a table from md up: six columns do not fit a 360 px screen (issue 10).
+          <div
+            ref={listRef}
+            className={cx('rounded-xl ring-1 ring-gray-200', query.isPlaceholderData && 'opacity-60')}
+          >
+            <ResponsiveTable
+              label="Identités enregistrées"
+              items={data.results}
+              keyOf={(identity) => identity.id}
+              card={(identity) => (
+                <div className="flex items-start justify-between gap-3">
+                  <div className="flex min-w-0 flex-col gap-1">
+                    <p className="font-medium break-all text-gray-900">{identity.serial}</p>
+                    <p className="text-sm text-gray-600">
+                      Naissance : <span className="tabular-nums">{formatIsoDay(identity.birthday)}</span> ·
+                      ajoutée le <span className="tabular-nums">{formatDay(identity.created)}</span>
+                    </p>
+                    <div className="flex flex-wrap items-center gap-2 text-sm">
                       <UsedBadge isUsed={identity.is_used} />
-                    </td>
-                    <td className="px-3 py-2">
                       <EmployeeCell identity={identity} />
-                    </td>
-                    <td className="px-3 py-2 tabular-nums text-gray-600">{formatDay(identity.created)}</td>
-                    <td className="px-3 py-2 text-right">
-                      {identity.is_used ? null : (
-                        <Button
-                          size="sm"
-                          variant="tertiary"
-                          icon={<IconTrash aria-hidden="true" />}
-                          aria-label={`Supprimer l'identité ${identity.serial}`}
-                          onClick={() => {
-                            setDeleted(null);
-                            setToDelete(identity);
-                          }}
-                        />
-                      )}
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
+                    </div>
+                  </div>
+                  {deleteButton(identity)}
+                </div>
+              )}
+              columns={[
+                {
+                  header: 'Matricule',
+                  isRowHeader: true,
+                  cell: (identity) => identity.serial,
+                  className: 'font-medium text-gray-900',
+                },
+                {
+                  header: 'Date de naissance',
+                  cell: (identity) => formatIsoDay(identity.birthday),
+                  className: 'tabular-nums',
+                },
+                { header: 'État', cell: (identity) => <UsedBadge isUsed={identity.is_used} /> },
+                { header: 'Salarié', cell: (identity) => <EmployeeCell identity={identity} /> },
+                {
+                  header: 'Ajoutée le',
+                  cell: (identity) => formatDay(identity.created),
+                  className: 'tabular-nums text-gray-600',
+                },
+                { header: 'Actions', cell: (identity) => deleteButton(identity), className: 'text-right' },
+              ]}
+            />
           </div>
         ) : null}
-        {data && data.count > limit ? (
-          <nav aria-label="Pagination des identités" className="flex items-center justify-between gap-2">
-            <Button
-              size="sm"
-              variant="secondary"
-              label="Précédent"
-              disabled={offset === 0}
-              onClick={() => setOffset(Math.max(0, offset - limit))}
-            />
-            <p className="text-sm text-gray-600">
-              {offset + 1}–{Math.min(offset + limit, data.count)} sur {data.count}
-            </p>
-            <Button
-              size="sm"
-              variant="secondary"
-              label="Suivant"
-              disabled={offset + limit >= data.count}
-              onClick={() => setOffset(offset + limit)}
-            />
-          </nav>
+        {data ? (
+          <Pagination
+            label="Pagination des identités"
+            count={data.count}
+            limit={limit}
+            offset={offset}
+            onOffsetChange={setOffset}
+            isFetching={query.isFetching}
+            listRef={listRef}
+          />
         ) : null}
       </div>
       <DeleteIdentityDialog

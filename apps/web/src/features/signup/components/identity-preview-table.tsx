@@ -87,7 +87,11 @@ export function IdentityPreviewTable({ rows }: IdentityPreviewTableProps) {
       </div>
       {listed.length > shown.length ? (
         <p className="text-sm text-gray-600">
-          … et {listed.length - shown.length} autres lignes non affichées.
+          … et{' '}
+          {listed.length - shown.length === 1
+            ? 'une autre ligne non affichée'
+            : `${listed.length - shown.length} autres lignes non affichées`}
+          .
         </p>
       ) : null}
     </div>

@@ -1,7 +1,8 @@
 import { IconDownload, IconFileUpload } from '@tabler/icons-react';
 import type { TIdentityParseResponse } from '@tasbiq/contracts/signup';
-import { type ChangeEvent, useId, useMemo, useRef, useState } from 'react';
+import { useId, useMemo, useState } from 'react';
 import { Button } from '../../../components/ui/button.tsx';
+import { csvFileProblem, FilePicker } from '../../../components/ui/file-picker.tsx';
 import { MessageBox } from '../../../components/ui/message-box.tsx';
 import { errorMessage } from '../../../lib/errors/error-message.ts';
 import { isApiError } from '../../../lib/http/api-error.ts';
@@ -25,7 +26,8 @@ function uploadErrorDetail(error: unknown): string | null {
  */
 export function IdentityUpload() {
   const inputId = useId();
-  const inputRef = useRef<HTMLInputElement>(null);
+  const [file, setFile] = useState<File | null>(null);
+  const [fileError, setFileError] = useState<string | null>(null);
   const parse = useParseIdentityFileMutation();
   const create = useCreateIdentitiesMutation();
   const [preview, setPreview] = useState<TIdentityParseResponse | null>(null);
@@ -35,13 +37,25 @@ export function IdentityUpload() {
     [],
   );
 
-  const onFile = (event: ChangeEvent<HTMLInputElement>) => {
-    const file = event.target.files?.[0];
+  /** A new file is previewed at once (nothing is created before the confirmation). */
+  const onFile = (picked: File | null) => {
+    setFile(picked);
     setPreview(null);
     setCreatedCount(null);
     create.reset();
-    if (!file) return;
-    parse.mutate(file, { onSuccess: setPreview });
+    parse.reset();
+    const problem = picked ? csvFileProblem(picked) : null;
+    setFileError(problem);
+    if (!picked || problem) return;
+    parse.mutate(picked, { onSuccess: setPreview });
+  };
+
+  const clear = () => {
+    setFile(null);
+    setFileError(null);
+    setPreview(null);
+    parse.reset();
+    create.reset();
   };
 
   const validRows = preview?.rows.filter((row) => row.errors.length === 0) ?? [];
@@ -52,9 +66,9 @@ export function IdentityUpload() {
       {
         onSuccess: ({ created }) => {
           setCreatedCount(created);
+          setFile(null);
           setPreview(null);
           parse.reset();
-          if (inputRef.current) inputRef.current.value = '';
         },
       },
     );
@@ -73,24 +87,21 @@ export function IdentityUpload() {
         <code className="font-mono">date_naissance</code> (jj/mm/aaaa), tel qu'Excel l'enregistre. Rien n'est
         créé avant votre confirmation.
       </p>
-      <div className="mt-4 flex flex-col gap-3 sm:flex-row sm:items-end">
-        <div className="flex flex-1 flex-col gap-1.5">
-          <label htmlFor={inputId} className="text-sm font-medium text-gray-800">
-            Fichier des identités (CSV)
-          </label>
-          <input
-            ref={inputRef}
-            id={inputId}
-            type="file"
-            accept=".csv,text/csv"
-            onChange={onFile}
-            className="block w-full text-sm text-gray-700 file:mr-3 file:rounded-xl file:border-0 file:bg-brand-50 file:px-4 file:py-2.5 file:font-medium file:text-brand-700 hover:file:bg-brand-100"
+      <div className="mt-4 flex flex-col gap-3">
+        <div className="flex-1">
+          <FilePicker
+            label="Fichier des identités (CSV)"
+            showLabel
+            file={file}
+            onFileChange={onFile}
+            error={fileError}
+            disabled={parse.isPending || create.isPending}
           />
         </div>
         <a
           href={templateHref}
           download={IDENTITY_TEMPLATE_NAME}
-          className="inline-flex h-11 items-center gap-2 rounded-xl px-4 text-sm font-medium text-brand-700 hover:bg-brand-50 focus-visible:outline-2 focus-visible:outline-brand-600"
+          className="inline-flex h-11 items-center gap-2 self-start rounded-xl px-4 text-sm font-medium text-brand-700 hover:bg-brand-50 focus-visible:outline-2 focus-visible:outline-brand-600"
         >
           <IconDownload aria-hidden="true" className="size-5" />
           Télécharger le modèle
@@ -136,24 +147,22 @@ export function IdentityUpload() {
                 nouveau si besoin.
               </MessageBox>
             ) : null}
+            {preview.valid_count === 0 ? (
+              <MessageBox severity="warning">
+                Aucune ligne valide : rien à créer. Corrigez le fichier et importez-le à nouveau.
+              </MessageBox>
+            ) : null}
             {create.isError ? <MessageBox severity="danger">{errorMessage(create.error)}</MessageBox> : null}
             <div className="flex flex-col gap-2 sm:flex-row">
-              <Button
-                label={`Créer ${plural(preview.valid_count, 'identité', 'identités')}`}
-                disabled={preview.valid_count === 0}
-                loading={create.isPending}
-                onClick={onCreate}
-              />
-              <Button
-                variant="tertiary"
-                label="Annuler"
-                onClick={() => {
-                  setPreview(null);
-                  parse.reset();
-                  create.reset();
-                  if (inputRef.current) inputRef.current.value = '';
-                }}
-              />
+              {/* Never "Créer 0 identité": with nothing valid there is nothing to offer. */}
+              {preview.valid_count > 0 ? (
+                <Button
+                  label={`Créer ${plural(preview.valid_count, 'identité', 'identités')}`}
+                  loading={create.isPending}
+                  onClick={onCreate}
+                />
+              ) : null}
+              <Button variant="tertiary" label="Annuler" onClick={clear} />
             </div>
           </>
         ) : null}

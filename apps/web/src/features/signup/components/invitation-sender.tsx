@@ -3,8 +3,9 @@ import {
   SIGNUP_INVITATIONS_MAX,
   type TParseContactsResponse,
 } from '@tasbiq/contracts/signup';
-import { type ChangeEvent, useId, useState } from 'react';
+import { useId, useState } from 'react';
 import { Button } from '../../../components/ui/button.tsx';
+import { FilePicker } from '../../../components/ui/file-picker.tsx';
 import { inputClassName } from '../../../components/ui/form-field.tsx';
 import { MessageBox } from '../../../components/ui/message-box.tsx';
 import { cx } from '../../../lib/cx.ts';
@@ -13,16 +14,30 @@ import { type ContactChannel, useParseContactsMutation } from '../api/parse-cont
 import { useSendInvitationsMutation } from '../api/send-invitations.ts';
 import { ContactChips } from './contact-chips.tsx';
 
-const TEXTS: Record<ContactChannel, { label: string; placeholder: string; unit: [string, string] }> = {
+type ChannelTexts = {
+  label: string;
+  placeholder: string;
+  /** "par e-mail", "par SMS": the means, whatever the count. */
+  means: string;
+  /** A recipient left out, singular and plural, with its agreement. */
+  skipped: [string, string];
+  noneValid: string;
+};
+
+const TEXTS: Record<ContactChannel, ChannelTexts> = {
   email: {
     label: 'Adresses e-mail',
     placeholder: 'salma.bennani@exemple.ma\nkarim.alaoui@exemple.ma',
-    unit: ['e-mail', 'e-mails'],
+    means: 'par e-mail',
+    skipped: ['adresse ignorée (doublon ou déjà inscrite)', 'adresses ignorées (doublons ou déjà inscrites)'],
+    noneValid: 'Aucune adresse valide à inviter : rien à envoyer.',
   },
   sms: {
     label: 'Numéros de téléphone',
     placeholder: '06 12 34 56 78\n+212 7 11 22 33 44',
-    unit: ['SMS', 'SMS'],
+    means: 'par SMS',
+    skipped: ['numéro ignoré (doublon ou déjà inscrit)', 'numéros ignorés (doublons ou déjà inscrits)'],
+    noneValid: 'Aucun numéro valide à inviter : rien à envoyer.',
   },
 };
 
@@ -45,8 +60,10 @@ const plural = (n: number, one: string, many: string) => `${n} ${n > 1 ? many : 
 export function InvitationSender({ channel, isDisabled }: { channel: ContactChannel; isDisabled: boolean }) {
   const texts = TEXTS[channel];
   const textId = useId();
-  const fileId = useId();
   const [text, setText] = useState('');
+  const [file, setFile] = useState<File | null>(null);
+  /** The text the file gave, to take it away with the file unless it was edited since. */
+  const [loadedText, setLoadedText] = useState<string | null>(null);
   const [fileError, setFileError] = useState<string | null>(null);
   const [parsed, setParsed] = useState<TParseContactsResponse | null>(null);
   const parse = useParseContactsMutation();
@@ -58,17 +75,28 @@ export function InvitationSender({ channel, isDisabled }: { channel: ContactChan
     send.reset();
   };
 
-  const onFile = async (event: ChangeEvent<HTMLInputElement>) => {
-    const file = event.target.files?.[0];
+  const onFile = async (picked: File | null) => {
     setFileError(null);
-    if (!file) return;
-    if (file.size > SIGNUP_INVITATION_TEXT_MAX) {
+    setFile(picked);
+    if (!picked) {
+      if (loadedText !== null && text === loadedText) setText('');
+      setLoadedText(null);
+      resetResults();
+      return;
+    }
+    if (!/\.(txt|csv)$/i.test(picked.name)) {
+      setFileError('Choisissez un fichier texte (.txt) ou CSV (.csv).');
+      return;
+    }
+    if (picked.size > SIGNUP_INVITATION_TEXT_MAX) {
       setFileError('Le fichier est trop volumineux.');
       return;
     }
     resetResults();
     try {
-      setText(await readText(file));
+      const content = await readText(picked);
+      setText(content);
+      setLoadedText(content);
     } catch {
       setFileError("Le fichier n'a pas pu être lu.");
     }
@@ -105,19 +133,16 @@ export function InvitationSender({ channel, isDisabled }: { channel: ContactChan
           Un par ligne, ou séparés par des virgules, des points-virgules ou des espaces.
         </p>
       </div>
-      <div className="flex flex-col gap-1.5">
-        <label htmlFor={fileId} className="text-sm font-medium text-gray-800">
-          Ou chargez un fichier (.txt, .csv)
-        </label>
-        <input
-          id={fileId}
-          type="file"
-          accept=".txt,.csv,text/plain,text/csv"
-          onChange={(event) => void onFile(event)}
-          className="block w-full text-sm text-gray-700 file:mr-3 file:rounded-xl file:border-0 file:bg-brand-50 file:px-4 file:py-2.5 file:font-medium file:text-brand-700 hover:file:bg-brand-100"
-        />
-        {fileError ? <p className="text-sm text-red-700">{fileError}</p> : null}
-      </div>
+      <FilePicker
+        label="Ou chargez un fichier (.txt, .csv)"
+        showLabel
+        file={file}
+        onFileChange={(picked) => void onFile(picked)}
+        error={fileError}
+        accept=".txt,.csv,text/plain,text/csv"
+        what="votre fichier"
+        formats={`Fichier texte ou CSV, ${channel === 'email' ? 'une adresse' : 'un numéro'} par ligne, 200 Ko au plus.`}
+      />
       <div>
         <Button
           variant="secondary"
@@ -151,9 +176,7 @@ export function InvitationSender({ channel, isDisabled }: { channel: ContactChan
               values={parsed.already_registered}
               tone="registered"
             />
-            {valid.length === 0 ? (
-              <MessageBox severity="warning">Aucune adresse valide à inviter.</MessageBox>
-            ) : null}
+            {valid.length === 0 ? <MessageBox severity="warning">{texts.noneValid}</MessageBox> : null}
             {tooMany ? (
               <MessageBox severity="warning">
                 Vous pouvez envoyer au plus {SIGNUP_INVITATIONS_MAX} invitations à la fois. Découpez la liste.
@@ -162,19 +185,17 @@ export function InvitationSender({ channel, isDisabled }: { channel: ContactChan
             {send.isError ? <MessageBox severity="danger">{errorMessage(send.error)}</MessageBox> : null}
             {send.data ? (
               <MessageBox severity={send.data.failed > 0 ? 'warning' : 'success'}>
-                {plural(send.data.sent, 'invitation envoyée', 'invitations envoyées')} par {texts.unit[1]}.
+                {plural(send.data.sent, 'invitation envoyée', 'invitations envoyées')} {texts.means}.
                 {send.data.failed > 0
                   ? ` ${plural(send.data.failed, 'envoi a échoué', 'envois ont échoué')} : réessayez plus tard.`
                   : ''}
-                {send.data.skipped > 0
-                  ? ` ${plural(send.data.skipped, 'adresse ignorée', 'adresses ignorées')} (doublon ou déjà inscrite).`
-                  : ''}
+                {send.data.skipped > 0 ? ` ${plural(send.data.skipped, ...texts.skipped)}.` : ''}
               </MessageBox>
-            ) : (
+            ) : valid.length === 0 ? null : (
               <div>
                 <Button
                   label={`Envoyer ${plural(valid.length, 'invitation', 'invitations')}`}
-                  disabled={isDisabled || valid.length === 0 || tooMany}
+                  disabled={isDisabled || tooMany}
                   loading={send.isPending}
                   onClick={() => send.mutate({ channel, recipients: valid })}
                 />

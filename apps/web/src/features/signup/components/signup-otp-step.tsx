@@ -2,6 +2,7 @@ import { OTP_RESEND_COUNTDOWN_SECONDS } from '@tasbiq/contracts/constants';
 import { ZSignupVerifyOtpRequest } from '@tasbiq/contracts/signup';
 import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
+import { Link } from 'react-router';
 import { Button } from '../../../components/ui/button.tsx';
 import { MessageBox } from '../../../components/ui/message-box.tsx';
 import { errorMessage } from '../../../lib/errors/error-message.ts';
@@ -45,6 +46,9 @@ export function SignupOtpStep({
   const countdown = useCountdown(OTP_RESEND_COUNTDOWN_SECONDS, { startNow: true });
   const [formError, setFormError] = useState<string | null>(null);
   const [resent, setResent] = useState(false);
+  // The number already has an account: said only now, to whoever holds the phone (the first step
+  // answers the same for every number, so the page tells a stranger nothing).
+  const [isRegistered, setIsRegistered] = useState(false);
   const {
     register,
     handleSubmit,
@@ -67,6 +71,10 @@ export function SignupOtpStep({
       {
         onSuccess: onVerified,
         onError: (error) => {
+          if (isApiError(error) && error.code === 'PHONE_EXISTS') {
+            setIsRegistered(true);
+            return;
+          }
           if (isApiError(error) && error.code === 'incorrect_otp') {
             setError('otp', { type: 'server', message: errorMessage(error) }, { shouldFocus: true });
             return;
@@ -105,6 +113,18 @@ export function SignupOtpStep({
       <StepIndicator current={2} />
       {resend.isError ? <MessageBox severity="danger">{errorMessage(resend.error)}</MessageBox> : null}
       {formError ? <MessageBox severity="danger">{formError}</MessageBox> : null}
+      {isRegistered ? (
+        <MessageBox severity="info" title="Ce numéro a déjà un compte Tasbiq.">
+          Connectez-vous avec ce numéro et votre mot de passe.{' '}
+          <Link to="/login" className="font-medium text-brand-700 underline underline-offset-2">
+            Se connecter
+          </Link>
+          {' · '}
+          <Link to="/reset" className="font-medium text-brand-700 underline underline-offset-2">
+            Mot de passe oublié ?
+          </Link>
+        </MessageBox>
+      ) : null}
       <OtpField error={errors.otp?.message} required {...register('otp')} />
       <Button type="submit" size="lg" label="Vérifier" loading={verifyOtp.isPending} />
       <ResendButton

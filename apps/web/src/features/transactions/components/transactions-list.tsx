@@ -15,6 +15,17 @@ function feesText(transaction: TTransaction): string {
   return Number(transaction.fees) === 0 ? 'Gratuite' : formatMoney(transaction.fees);
 }
 
+/**
+ * The title under the type only when it adds something ("Recharge Orange 100 DH"): an advance's
+ * title is its type again, and "Avance sur salaire / Avance sur salaire" said nothing (issue 10).
+ */
+export function typeDetail(transaction: TTransaction): string | null {
+  const title = transaction.title?.trim();
+  if (!title) return null;
+  const label = TRANSACTION_TYPE_LABELS_FR[transaction.type];
+  return title.localeCompare(label, 'fr', { sensitivity: 'base' }) === 0 ? null : title;
+}
+
 const keyOf = (transaction: TTransaction) => `${transaction.type}-${transaction.id}`;
 
 const columns: TableColumn<TTransaction>[] = [
@@ -37,12 +48,15 @@ const columns: TableColumn<TTransaction>[] = [
   {
     header: 'Type',
     className: 'text-gray-700',
-    cell: (transaction) => (
-      <>
-        <span className="block">{TRANSACTION_TYPE_LABELS_FR[transaction.type]}</span>
-        {transaction.title ? <span className="block text-gray-600">{transaction.title}</span> : null}
-      </>
-    ),
+    cell: (transaction) => {
+      const detail = typeDetail(transaction);
+      return (
+        <>
+          <span className="block">{TRANSACTION_TYPE_LABELS_FR[transaction.type]}</span>
+          {detail ? <span className="block text-gray-600">{detail}</span> : null}
+        </>
+      );
+    },
   },
   {
     header: 'Montant',
@@ -65,6 +79,7 @@ function TransactionCard({ transaction }: { transaction: TTransaction }) {
       </div>
       <p className="text-sm text-gray-700">
         {TRANSACTION_TYPE_LABELS_FR[transaction.type]}
+        {typeDetail(transaction) ? ` · ${typeDetail(transaction)}` : ''}
         {transaction.type === 'advance' ? ` · Frais : ${feesText(transaction)}` : ''}
       </p>
       <div className="flex items-center justify-between gap-3">
