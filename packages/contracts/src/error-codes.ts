@@ -119,6 +119,20 @@ export const ERROR_MESSAGES_FR: Record<string, string> = {
   WRONG_CARD_NUMBER: 'Le numéro de carte est incorrect.',
   CARD_NOT_READY: "Votre carte n'est pas encore prête.",
   NO_CARDS_FOUND: 'Aucune carte trouvée.',
+  // Card life (issue 11, decision 032)
+  INVALID_ZIP: "Le code postal n'est pas valide (5 chiffres, par exemple 20250).",
+  CARD_NOT_ACTIVE: "Votre carte n'est pas active.",
+  CARD_ALREADY_BLOCKED: 'Votre carte est déjà bloquée.',
+  CARD_NOT_BLOCKED: "Votre carte n'est pas bloquée.",
+  RECEIPT_ALREADY_CONFIRMED: 'Vous avez déjà confirmé la réception de votre carte.',
+  RECEIPT_NOT_CONFIRMED: "Confirmez d'abord la réception de votre carte avec le numéro imprimé dessus.",
+  CONTRACT_ALREADY_SIGNED: 'Le contrat de votre carte est déjà signé.',
+  CONTRACT_NOT_SIGNED: "Le contrat de cette carte n'est pas encore signé.",
+  CARD_TRANSITION_NOT_ALLOWED: "Cette étape n'est pas possible pour la carte dans son état actuel.",
+  CARD_ORDER_NOT_CHECKED: "La vérification de la CIN n'est pas terminée.",
+  CARD_ISSUER_UNAVAILABLE: "L'émetteur de la carte ne répond pas. Veuillez réessayer dans quelques minutes.",
+  CIN_IMAGES_DELETED: 'Les images de la CIN ont été supprimées (durée de conservation écoulée).',
+  EMPLOYEE_NO_PHONE: "Ce salarié n'a pas de numéro de téléphone : le lien ne peut pas être envoyé par SMS.",
   // Onboarding
   INVALID_TOKEN: 'Le lien est invalide ou a expiré.',
   // Expenses

@@ -38,8 +38,19 @@ export const PAYOUT_METHOD_LABELS_FR: Record<TPayoutMethod, string> = {
   rib: 'Virement sur RIB',
 };
 
-/** Spec §4 Card. Only `active` can receive a payout. */
-export const CARD_STATUSES = ['ordered', 'assigned', 'delivered', 'active', 'blocked'] as const;
+/**
+ * Spec §4 Card (the whole life is described in contracts/cards.ts). Only `active` can receive a
+ * payout.
+ */
+export const CARD_STATUSES = [
+  'ordered',
+  'assigned',
+  'delivered',
+  'receipt_confirmed',
+  'active',
+  'blocked',
+  'canceled',
+] as const;
 export type TCardStatus = (typeof CARD_STATUSES)[number];
 
 export const TELECOM_OPERATORS = ['iam', 'orange', 'inwi'] as const;

@@ -130,9 +130,11 @@ export const recharges = pgTable(
 );
 
 /**
- * An employee's prepaid card (spec §3 Employee "prepaid card", §4 Card). Issue 3 only needs to
- * know whether an active card exists (card payouts, CARD_REQUIRED); the card issue owns the rest
- * of its lifecycle (ordered → assigned → delivered → active ⇄ blocked).
+ * An employee's prepaid card (spec §3 Employee "prepaid card", §4 Card; issue 11, decision 032).
+ * Its life: ordered → assigned → delivered → receipt_confirmed → active ⇄ blocked, or canceled
+ * (see contracts/cards.ts). Each move is one conditional UPDATE on the expected status, so two
+ * moves racing have one winner. Of the card number only the last four digits and the issuer's
+ * reference are kept: the issuer checks a typed number (confirm receipt).
  */
 export const prepaidCards = pgTable(
   'prepaid_cards',
@@ -147,10 +149,31 @@ export const prepaidCards = pgTable(
     status: text('status').$type<TCardStatus>().notNull().default('ordered'),
     /** Last four digits of the card number, once assigned. */
     last4: text('last4'),
+    /** The issuer's id of the card (known from the order on). */
+    issuerReference: text('issuer_reference'),
+    assignedAt: timestamp('assigned_at', { withTimezone: true }),
+    deliveredAt: timestamp('delivered_at', { withTimezone: true }),
+    receiptConfirmedAt: timestamp('receipt_confirmed_at', { withTimezone: true }),
+    contractSignedAt: timestamp('contract_signed_at', { withTimezone: true }),
+    activatedAt: timestamp('activated_at', { withTimezone: true }),
+    blockedAt: timestamp('blocked_at', { withTimezone: true }),
+    canceledAt: timestamp('canceled_at', { withTimezone: true }),
+    cancelReason: text('cancel_reason'),
+    /** The signed cardholder contract (storage key), the signer's IP and the unsigned PDF's SHA-256. */
+    signedContractKey: text('signed_contract_key'),
+    contractSignedIp: text('contract_signed_ip'),
+    unsignedContractSha256: text('unsigned_contract_sha256'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('prepaid_cards_employee_idx').on(t.employeeId)],
+  (t) => [
+    index('prepaid_cards_employee_idx').on(t.employeeId),
+    uniqueIndex('prepaid_cards_issuer_reference_uq').on(t.issuerReference),
+    // One live card per employee: a second order cannot slip past EMPLOYEE_HAS_CARD(_ORDER) checks.
+    uniqueIndex('prepaid_cards_one_live_per_employee_uq')
+      .on(t.employeeId)
+      .where(sql`${t.status} <> 'canceled'`),
+  ],
 );
 
 /**
