@@ -11,6 +11,12 @@ import { openDatabase } from './db/client.ts';
 import { companies } from './db/schema/companies.ts';
 import { seedDemoIfEmpty } from './db/seed/demo.ts';
 import { wireToCentimes } from './lib/money.ts';
+import {
+  CARD_MOVE_TARGETS,
+  type CardMoveTarget,
+  moveCardByHand,
+  spendWithCard,
+} from './modules/cards/operator-commands.ts';
 import { fundCompanyWallet } from './modules/company-wallet/service.ts';
 import { publishTerms } from './modules/terms/service.ts';
 
@@ -21,6 +27,10 @@ Commands:
   publish-terms <file.html> <version>  publish new terms of use; every account must accept them again
   fund-wallet <company-id> <amount-DH> [reference]
                                      credit a company wallet (a 'wallet_funding' ledger transaction)
+  card-move <card-id> <assigned|delivered|canceled> [reason]
+                                     move a prepaid card along by hand (sandbox card issuer)
+  card-spend <card-id> <amount-DH> [label]
+                                     a purchase with a card at the sandbox issuer (a debit in its activity)
   help                               show this text`;
 
 /** npm runs workspace scripts in apps/api; a path typed at the root is relative to where npm was started. */
@@ -61,6 +71,32 @@ const COMMANDS: Record<string, Command> = {
     const transaction = await fundCompanyWallet(database.db, { companyId, amountCentimes, reference });
     console.log(
       `Wallet of ${company.name} funded with ${amountArg} DH (ledger transaction ${transaction.id}).`,
+    );
+  },
+  'card-move': async ([cardArg, target, ...reason], database) => {
+    if (!cardArg || !/^\d+$/.test(cardArg)) throw new UsageError('card-move needs <card-id>.');
+    if (!target || !(CARD_MOVE_TARGETS as readonly string[]).includes(target))
+      throw new UsageError(`card-move needs one of: ${CARD_MOVE_TARGETS.join(', ')}.`);
+    const line = await moveCardByHand(
+      database.db,
+      loadConfig(),
+      Number(cardArg),
+      target as CardMoveTarget,
+      reason.join(' ') || undefined,
+    );
+    console.log(line);
+  },
+  'card-spend': async ([cardArg, amountArg, ...label], database) => {
+    if (!cardArg || !/^\d+$/.test(cardArg) || !amountArg)
+      throw new UsageError('card-spend needs <card-id> and <amount-DH>.');
+    console.log(
+      await spendWithCard(
+        database.db,
+        loadConfig(),
+        Number(cardArg),
+        amountArg,
+        label.join(' ') || undefined,
+      ),
     );
   },
 };

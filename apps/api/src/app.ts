@@ -73,14 +73,18 @@ export async function buildApp({
         database.db,
         config.BANK_TRANSFER_SANDBOX_LATENCY_MS ?? (config.NODE_ENV === 'test' ? 0 : 800),
       ),
-      card: createSandboxCardIssuer(
-        database.db,
-        config.CARD_ISSUER_SANDBOX_LATENCY_MS ?? (config.NODE_ENV === 'test' ? 0 : 300),
-      ),
+      card: createSandboxCardIssuer(database.db, {
+        latencyMs: config.CARD_ISSUER_SANDBOX_LATENCY_MS ?? (config.NODE_ENV === 'test' ? 0 : 300),
+        assignDelaySeconds: config.CARD_ISSUER_SANDBOX_ASSIGN_SECONDS,
+        deliverDelaySeconds: config.CARD_ISSUER_SANDBOX_DELIVER_SECONDS,
+        failure: config.CARD_ISSUER_SANDBOX_FAILURE,
+      }),
     },
     // pg-boss on PostgreSQL, in-process on PGlite and in tests (JOBS_DRIVER, create-job-queue.ts).
     jobs: createJobQueue(config, app.log),
   };
+  // The sandbox card issuer moves its cards along with jobs of its own (a real issuer has its own).
+  await ctx.payouts.card.sandbox?.attach(ctx.jobs);
   // Modules register their workers while the app is built; jobs start once every route exists.
   app.addHook('onReady', () => ctx.jobs.start());
   app.addHook('onClose', () => ctx.jobs.stop());

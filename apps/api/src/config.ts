@@ -61,6 +61,29 @@ const ZConfig = z
     /** Latency of the sandbox bank-transfer and card-issuer calls. Unset: 800 / 300 ms, 0 in tests. */
     BANK_TRANSFER_SANDBOX_LATENCY_MS: z.coerce.number().int().min(0).max(60_000).optional(),
     CARD_ISSUER_SANDBOX_LATENCY_MS: z.coerce.number().int().min(0).max(60_000).optional(),
+    /**
+     * The sandbox card issuer's delivery schedule (issue 11): seconds from the order to the card
+     * number's assignment, then to the delivery. Seconds in the demo; a real courier takes days.
+     */
+    CARD_ISSUER_SANDBOX_ASSIGN_SECONDS: z.coerce.number().int().min(0).max(86_400).default(15),
+    CARD_ISSUER_SANDBOX_DELIVER_SECONDS: z.coerce.number().int().min(0).max(86_400).default(30),
+    /** Make every sandbox card order fail at that stage (to see a refused order in the demo). */
+    CARD_ISSUER_SANDBOX_FAILURE: z.enum(['none', 'assign', 'deliver']).default('none'),
+    /** A CIN must still be valid this many days to order a card (CIN_EXPIRED_SOON). */
+    CIN_EXPIRY_MARGIN_DAYS: z.coerce.number().int().min(0).max(3650).default(30),
+    /** The OCR check of one order gives up after this long (FAILED_OCR). */
+    CIN_CHECK_TIMEOUT_MS: z.coerce.number().int().min(1000).max(600_000).default(60_000),
+    /** CIN images are deleted this many days after the card became active (decision 033). */
+    CIN_IMAGE_RETENTION_DAYS: z.coerce.number().int().min(0).max(3650).default(30),
+    /** How often the retention job looks for CIN images to delete. */
+    CIN_RETENTION_SWEEP_SECONDS: z.coerce.number().int().min(1).default(3600),
+    /** How long an onboarding link HR sends stays valid. */
+    ONBOARDING_TOKEN_TTL_HOURS: z.coerce
+      .number()
+      .int()
+      .min(1)
+      .max(24 * 60)
+      .default(72),
   })
   .superRefine((c, ctx) => {
     // The former public development default must never sign production tokens either.

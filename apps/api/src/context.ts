@@ -13,6 +13,7 @@ import type { JobQueue } from './lib/jobs/job-queue.ts';
 import type { FileStorage } from './lib/storage.ts';
 import type { BankTransferProvider } from './providers/bank-transfer/bank-transfer-provider.ts';
 import type { CardIssuerProvider } from './providers/card-issuer/card-issuer-provider.ts';
+import type { CardIssuerSandboxControl } from './providers/card-issuer/sandbox-card-issuer.ts';
 import type { EmailProvider } from './providers/email/email-provider.ts';
 import type { SandboxControl } from './providers/sandbox-outbox.ts';
 import type { PayoutSandboxControl } from './providers/sandbox-payout-operations.ts';
@@ -34,7 +35,7 @@ export type AppContext = {
   /** Advance payouts: bank transfer to the RIB, load onto the prepaid card; idempotent by our reference. */
   payouts: {
     bank: BankTransferProvider & { sandbox?: PayoutSandboxControl };
-    card: CardIssuerProvider & { sandbox?: PayoutSandboxControl };
+    card: CardIssuerProvider & { sandbox?: CardIssuerSandboxControl };
   };
   /** Background jobs (payouts, top-ups); started when the app is ready, stopped on close. */
   jobs: JobQueue;

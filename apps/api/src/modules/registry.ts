@@ -3,6 +3,7 @@ import { advanceRoutes } from './advances/routes.ts';
 import { announcementRoutes } from './announcements/routes.ts';
 import { passwordResetJobs } from './auth/password-reset-jobs.ts';
 import { authRoutes } from './auth/routes.ts';
+import { cardRoutes } from './cards/routes.ts';
 import { changeRequestRoutes } from './change-requests/routes.ts';
 import { cityRoutes } from './cities/routes.ts';
 import { companyWalletRoutes } from './company-wallet/routes.ts';
@@ -43,6 +44,7 @@ export const API_MODULES: AppModule[] = [
   transactionRoutes,
   hrStatsRoutes,
   payrollDeductionRoutes,
+  cardRoutes,
 ];
 
 /** Mounted only outside production. */
