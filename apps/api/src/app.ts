@@ -17,6 +17,7 @@ import { resolveJwtSecret } from './lib/auth/jwt-secret.ts';
 import { createTokenService } from './lib/auth/tokens.ts';
 import { errorBody, installErrorHandling } from './lib/error-handler.ts';
 import { createJobQueue } from './lib/jobs/create-job-queue.ts';
+import { shutdownOcr } from './lib/ocr/recognize.ts';
 import { createLocalStorage } from './lib/storage.ts';
 import { casablancaOffsetHeader } from './lib/time.ts';
 import { zodValidatorCompiler } from './lib/validation.ts';
@@ -88,6 +89,8 @@ export async function buildApp({
   // Modules register their workers while the app is built; jobs start once every route exists.
   app.addHook('onReady', () => ctx.jobs.start());
   app.addHook('onClose', () => ctx.jobs.stop());
+  // The OCR workers are threads: left running they would keep the process (or a test file) alive.
+  app.addHook('onClose', () => shutdownOcr());
 
   installErrorHandling(app);
   // ASVS 8.2.1: no API answer is kept by the browser or a proxy (tokens, personal data, exports),
