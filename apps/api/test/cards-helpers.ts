@@ -1,3 +1,4 @@
+import { crc32, deflateSync } from 'node:zlib';
 import { eq } from 'drizzle-orm';
 import { prepaidCards } from '../src/db/schema/money.ts';
 import { acceptCardOrder, createCardOrder } from '../src/modules/cards/order-service.ts';
@@ -74,4 +75,76 @@ export async function printedNumber(t: TestApp, cardId: number) {
 
 export function put(t: TestApp, url: string, auth: Record<string, string>, payload: unknown) {
   return t.app.inject({ method: 'PUT', url, headers: auth, payload: payload as object });
+}
+
+/**
+ * A signature as signature_pad gives it: a transparent RGBA PNG with a dark stroke (a wave and a
+ * flourish), encoded here with zlib so the test needs no image library.
+ */
+export function drawnSignaturePng(width = 320, height = 110): Buffer {
+  const pixels = Buffer.alloc(width * height * 4);
+  const dot = (x: number, y: number) => {
+    for (let dx = -1; dx <= 1; dx += 1)
+      for (let dy = -1; dy <= 1; dy += 1) {
+        const px = Math.round(x) + dx;
+        const py = Math.round(y) + dy;
+        if (px < 0 || py < 0 || px >= width || py >= height) continue;
+        const at = (py * width + px) * 4;
+        pixels.set([20, 30, 60, 255], at);
+      }
+  };
+  for (let x = 10; x < width - 10; x += 0.5) dot(x, height / 2 + Math.sin(x / 14) * (height / 4));
+  for (let a = 0; a < Math.PI * 2; a += 0.02)
+    dot(width - 60 + Math.cos(a) * 25, height / 2 + Math.sin(a) * 18);
+  const raw = Buffer.alloc((width * 4 + 1) * height);
+  for (let y = 0; y < height; y += 1)
+    pixels.copy(raw, y * (width * 4 + 1) + 1, y * width * 4, (y + 1) * width * 4);
+  const chunk = (type: string, data: Buffer) => {
+    const length = Buffer.alloc(4);
+    length.writeUInt32BE(data.length);
+    const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
+    const crc = Buffer.alloc(4);
+    crc.writeUInt32BE(crc32(body));
+    return Buffer.concat([length, body, crc]);
+  };
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(width, 0);
+  header.writeUInt32BE(height, 4);
+  header.set([8, 6, 0, 0, 0], 8);
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', header),
+    chunk('IDAT', deflateSync(raw)),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
+}
+
+export const signatureDataUrl = (png = drawnSignaturePng()) =>
+  `data:image/png;base64,${png.toString('base64')}`;
+
+/** A card taken to receipt_confirmed through the issuer and the confirm route. */
+export async function cardReadyToSign(t: TestApp, person: Person) {
+  const { card, order } = await orderCardFor(t, person);
+  await deliverCard(t, card.id);
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/card/confirm_delivery/',
+    headers: person.auth,
+    payload: { card_number: await printedNumber(t, card.id) },
+  });
+  if (res.statusCode !== 200) throw new Error(`confirm_delivery: ${res.body}`);
+  return { card: await cardRow(t, card.id), order };
+}
+
+/** A card taken all the way to active: delivered, receipt confirmed, contract signed. */
+export async function activeCardFor(t: TestApp, person: Person) {
+  const { card, order } = await cardReadyToSign(t, person);
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/card/sign_contract/',
+    headers: person.auth,
+    payload: { signature: signatureDataUrl() },
+  });
+  if (res.statusCode !== 200) throw new Error(`sign_contract: ${res.body}`);
+  return { card: await cardRow(t, card.id), order };
 }

@@ -6,14 +6,24 @@ import {
   ZConfirmDeliveryRequest,
   ZEmployeeCardSummary,
   ZResetPinResponse,
+  ZSignContractRequest,
   ZToggleCardRequest,
 } from '@tasbiq/contracts/cards';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { AppModule } from '../../context.ts';
-import { companyIdOf } from '../../lib/auth/access-control.ts';
+import { companyIdOf, requireSession } from '../../lib/auth/access-control.ts';
 import { notFound } from '../../lib/errors.ts';
 import { objectIdOrNotFound, ZObjectIdParams } from '../../lib/path-id.ts';
 import { cardCallerOf } from './caller.ts';
+import {
+  contractCardOf,
+  contractFileName,
+  signCardContract,
+  signedContractOf,
+  unsignedContract,
+} from './contract-service.ts';
+import { type CardDocument, logDocumentDownload, requestIp, sendPrivateFile } from './documents.ts';
 import { findCurrentCard, findHolder, findOrderOfCard } from './queries.ts';
 import { serializeEmployeeCard } from './serialize.ts';
 import {
@@ -142,4 +152,98 @@ export const cardRoutes: AppModule = async (app, ctx) => {
       return { card: serializeEmployeeCard(card, await findOrderOfCard(ctx.db, card.id)) };
     },
   );
+
+  /** One contract download: the card of `employeeId` in `companyId`, logged as `downloadedBy`. */
+  async function sendContract(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    owner: { companyId: number; employeeId: number },
+    signed: boolean,
+  ) {
+    const card = await contractCardOf(ctx.db, owner.companyId, owner.employeeId);
+    const document: CardDocument = signed ? 'signed_contract' : 'unsigned_contract';
+    const log = (outcome: 'allowed' | 'refused') =>
+      logDocumentDownload(ctx.db, {
+        ...owner,
+        document,
+        cardId: card.id,
+        downloadedBy: requireSession(request).user.id,
+        outcome,
+        ip: requestIp(request),
+      });
+    if (signed) {
+      const data = await signedContractOf(ctx.storage, card);
+      await log('allowed');
+      return sendPrivateFile(reply, data, 'application/pdf', contractFileName(card, true), {
+        'X-Unsigned-Document-SHA256': card.unsignedContractSha256 ?? '',
+      });
+    }
+    const { bytes, sha256 } = await unsignedContract(ctx.db, card);
+    await log('allowed');
+    return sendPrivateFile(reply, bytes, 'application/pdf', contractFileName(card, false), {
+      'X-Document-SHA256': sha256,
+    });
+  }
+
+  app.get(
+    '/card/unsigned_contract',
+    {
+      config: employeeOnly,
+      schema: {
+        tags,
+        summary: 'The cardholder contract to read, a PDF filled with the caller’s details',
+      },
+    },
+    async (request, reply) => {
+      const caller = cardCallerOf(request);
+      return sendContract(request, reply, caller, false);
+    },
+  );
+
+  app.get(
+    '/card/signed_contract',
+    {
+      config: employeeOnly,
+      schema: { tags, summary: 'The signed contract (CONTRACT_NOT_SIGNED before)' },
+    },
+    async (request, reply) => sendContract(request, reply, cardCallerOf(request), true),
+  );
+
+  app.post(
+    '/card/sign_contract',
+    {
+      config: employeeOnly,
+      schema: {
+        tags,
+        summary: 'Signs the contract with the drawn signature (PNG data URL): the card becomes active',
+        body: ZSignContractRequest,
+        response: { 200: ZCard },
+      },
+    },
+    async (request) =>
+      signCardContract({ ...deps, storage: ctx.storage }, cardCallerOf(request), {
+        signature: request.body.signature,
+        ip: request.ip,
+      }),
+  );
+
+  for (const signed of [false, true]) {
+    app.get(
+      `/employees/:id/card/${signed ? 'signed' : 'unsigned'}_contract`,
+      {
+        config: { roles: ['RH'], feature: 'cards' },
+        schema: {
+          tags,
+          summary: `HR: an employee's ${signed ? 'signed' : 'unsigned'} card contract`,
+          params: ZObjectIdParams,
+        },
+      },
+      async (request, reply) => {
+        const companyId = companyIdOf(request);
+        const employeeId = objectIdOrNotFound(request.params.id);
+        if (!(await findHolder(ctx.db, companyId, employeeId))) throw notFound();
+        return sendContract(request, reply, { companyId, employeeId }, signed);
+      },
+    );
+  }
 };

@@ -40,11 +40,14 @@ export async function moveCard(
   cardId: number,
   to: TCardStatus,
   changes: CardChanges = {},
+  /** Narrower than every predecessor, when the action allows only some (signing: receipt_confirmed). */
+  from: TCardStatus[] = predecessorsOf(to),
 ): Promise<CardRow | null> {
+  const allowed = from.filter((status) => predecessorsOf(to).includes(status));
   const [moved] = await db
     .update(prepaidCards)
     .set({ ...changes, status: to, updatedAt: sql`now()` })
-    .where(and(eq(prepaidCards.id, cardId), inArray(prepaidCards.status, predecessorsOf(to))))
+    .where(and(eq(prepaidCards.id, cardId), inArray(prepaidCards.status, allowed)))
     .returning();
   return moved ?? null;
 }
