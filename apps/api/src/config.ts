@@ -56,6 +56,8 @@ const ZConfig = z
     PAYOUT_RIB_DELAY_SECONDS: z.coerce.number().int().min(0).optional(),
     /** How often the payout sweeper re-sends due pending advances and resumes stale ones. */
     PAYOUT_SWEEP_INTERVAL_SECONDS: z.coerce.number().int().min(1).default(30),
+    /** How often the recurrent bonuses due today (Casablanca) get their next occurrence. */
+    BONUS_RECURRENCE_INTERVAL_SECONDS: z.coerce.number().int().min(1).default(300),
     /** Lists count their rows exactly up to this many; past it `count` is an estimate (decision 027). */
     LIST_EXACT_COUNT_LIMIT: z.coerce.number().int().min(1).default(10_000),
     /** Latency of the sandbox bank-transfer and card-issuer calls. Unset: 800 / 300 ms, 0 in tests. */

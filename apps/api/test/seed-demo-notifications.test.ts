@@ -64,6 +64,10 @@ const STATUS_AFTER: Record<TNotificationEvent, string[]> = {
   advance_canceled: ['canceled'],
   recharge_executed: ['executed'],
   recharge_failed: ['failed'],
+  // Bonus events point at no movement (decision 036); the demo seeds none.
+  bonus_paid: [],
+  bonus_failed: [],
+  bonus_replied: [],
 };
 
 async function loginOf(email: string) {

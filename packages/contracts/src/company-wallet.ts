@@ -20,6 +20,7 @@ export const WALLET_TRANSACTION_TYPES = [
   'recharge',
   'payout',
   'reversal',
+  'bonus',
 ] as const;
 export type TWalletTransactionType = (typeof WALLET_TRANSACTION_TYPES)[number];
 
@@ -31,6 +32,7 @@ export const WALLET_TRANSACTION_TYPE_LABELS_FR: Record<TWalletTransactionType, s
   recharge: 'Recharge téléphonique',
   payout: 'Versement',
   reversal: 'Annulation',
+  bonus: 'Prime',
 };
 
 /** One wallet movement; `amount` is signed for the wallet: + credit (money in), − debit (money out). */

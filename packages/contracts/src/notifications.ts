@@ -13,6 +13,9 @@ export const NOTIFICATION_EVENTS = [
   'advance_canceled',
   'recharge_executed',
   'recharge_failed',
+  'bonus_paid',
+  'bonus_failed',
+  'bonus_replied',
 ] as const;
 export type TNotificationEvent = (typeof NOTIFICATION_EVENTS)[number];
 
@@ -31,6 +34,11 @@ export const NOTIFICATION_TARGET_OF = {
   advance_canceled: 'advance',
   recharge_executed: 'recharge',
   recharge_failed: 'recharge',
+  // Bonuses name their bonus in the parameters (`bonus_id`); the employee's screen is /bonuses
+  // (decision 036), not the history that targets open.
+  bonus_paid: null,
+  bonus_failed: null,
+  bonus_replied: null,
 } as const satisfies Record<TNotificationEvent, TNotificationTargetType | null>;
 
 /** Parameters a template may use: `{amount}` (decimal string), `{phone}`, `{reason}`. */
@@ -56,6 +64,12 @@ export const NOTIFICATION_TEMPLATES: Record<TNotificationEvent, { title: string;
     title: 'Recharge échouée',
     text: 'La recharge de {amount} du numéro {phone} a échoué. Le montant vous a été restitué.',
   },
+  bonus_paid: { title: 'Prime reçue', text: 'Votre prime « {title} » de {amount} a été versée.' },
+  bonus_failed: {
+    title: 'Prime non versée',
+    text: 'Votre prime « {title} » de {amount} n’a pas pu être versée : {reason}. Votre service RH est prévenu.',
+  },
+  bonus_replied: { title: 'Réponse à votre prime', text: 'La prime « {title} » de {amount} est {status}.' },
 };
 
 /** Parameters whose value is an amount (decimal string) to format as money. */

@@ -3,6 +3,7 @@
 export * from './schema/accounts.ts';
 export * from './schema/audit.ts';
 export * from './schema/auth.ts';
+export * from './schema/bonuses.ts';
 export * from './schema/cards.ts';
 export * from './schema/companies.ts';
 export * from './schema/content.ts';

@@ -3,6 +3,8 @@ import { advanceRoutes } from './advances/routes.ts';
 import { announcementRoutes } from './announcements/routes.ts';
 import { passwordResetJobs } from './auth/password-reset-jobs.ts';
 import { authRoutes } from './auth/routes.ts';
+import { bonusJobs } from './bonuses/jobs.ts';
+import { bonusRoutes } from './bonuses/routes.ts';
 import { cardRoutes } from './cards/routes.ts';
 import { changeRequestRoutes } from './change-requests/routes.ts';
 import { cityRoutes } from './cities/routes.ts';
@@ -45,6 +47,8 @@ export const API_MODULES: AppModule[] = [
   hrStatsRoutes,
   payrollDeductionRoutes,
   cardRoutes,
+  bonusRoutes,
+  bonusJobs,
 ];
 
 /** Mounted only outside production. */

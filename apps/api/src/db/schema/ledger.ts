@@ -31,6 +31,8 @@ export const LEDGER_ACCOUNT_KINDS = [
   'payouts_clearing',
   'platform_funding',
   'recharges_clearing',
+  // What the company paid out as bonuses (an expense: not recovered from the salary).
+  'bonuses_paid',
 ] as const;
 export type LedgerAccountKind = (typeof LEDGER_ACCOUNT_KINDS)[number];
 
@@ -62,6 +64,7 @@ export const LEDGER_TRANSACTION_TYPES = [
   'recharge',
   'payout',
   'reversal',
+  'bonus',
 ] as const;
 export type LedgerTransactionType = (typeof LEDGER_TRANSACTION_TYPES)[number];
 
