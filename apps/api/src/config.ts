@@ -58,6 +58,8 @@ const ZConfig = z
     PAYOUT_SWEEP_INTERVAL_SECONDS: z.coerce.number().int().min(1).default(30),
     /** How often the recurrent bonuses due today (Casablanca) get their next occurrence. */
     BONUS_RECURRENCE_INTERVAL_SECONDS: z.coerce.number().int().min(1).default(300),
+    /** Pages a pay-slip extraction job reads per step; progress and the resume point move per step. */
+    PAYSLIP_CHUNK_PAGES: z.coerce.number().int().min(1).max(1000).default(50),
     /** Lists count their rows exactly up to this many; past it `count` is an estimate (decision 027). */
     LIST_EXACT_COUNT_LIMIT: z.coerce.number().int().min(1).default(10_000),
     /** Latency of the sandbox bank-transfer and card-issuer calls. Unset: 800 / 300 ms, 0 in tests. */

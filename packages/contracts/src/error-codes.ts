@@ -206,6 +206,16 @@ export const ERROR_MESSAGES_FR: Record<string, string> = {
   TOO_MANY_ROWS: 'Le fichier contient trop de lignes (20 000 au plus). Découpez-le en plusieurs fichiers.',
   EMPLOYEE_NOT_FOUND: 'Aucun salarié de votre société avec ce matricule ou cette CIN.',
   EMPLOYEE_MISMATCH: 'Le matricule et la CIN de cette ligne ne désignent pas le même salarié.',
+  // Pay slips (issue 12, decision 034)
+  FICHES_FILE_TOO_LARGE: 'Le fichier PDF dépasse 40 Mo. Découpez-le en plusieurs fichiers.',
+  FICHES_TOO_MANY_FILES: 'Envoyez un seul fichier PDF à la fois.',
+  FICHE_NOT_PENDING: "Cette fiche n'est plus en attente : elle a déjà été publiée, écartée ou remplacée.",
+  FICHE_UNMATCHED: "Cette fiche n'est rattachée à aucun salarié : rattachez-la avant de la publier.",
+  FICHE_ABOUT_SELF:
+    'Vous ne pouvez pas publier votre propre fiche de paie : un autre membre RH doit le faire.',
+  FICHE_DRH_PROTECTED: "Seul un DRH peut publier la fiche de paie d'un DRH.",
+  FICHE_JOB_IN_PROGRESS: "L'extraction est encore en cours : attendez qu'elle soit terminée.",
+  FICHE_PERIOD_UNKNOWN: "La période de cette fiche n'a pas été reconnue : elle ne peut pas être publiée.",
 };
 
 /**

@@ -12,4 +12,5 @@ export * from './schema/ledger.ts';
 export * from './schema/money.ts';
 export * from './schema/notifications.ts';
 export * from './schema/outbox.ts';
+export * from './schema/payslips.ts';
 export * from './schema/people.ts';

@@ -18,6 +18,8 @@ import { hrStatsRoutes } from './hr-stats/routes.ts';
 import { notificationRoutes } from './notifications/routes.ts';
 import { payoutJobs } from './payouts/payout-jobs.ts';
 import { payrollDeductionRoutes } from './payroll-deductions/routes.ts';
+import { payslipExtractionJobs } from './payslips/extraction-jobs.ts';
+import { payslipRoutes } from './payslips/routes.ts';
 import { rechargeRoutes } from './recharges/routes.ts';
 import { settingsRoutes } from './settings/routes.ts';
 import { signupRoutes } from './signup/routes.ts';
@@ -49,6 +51,8 @@ export const API_MODULES: AppModule[] = [
   cardRoutes,
   bonusRoutes,
   bonusJobs,
+  payslipRoutes,
+  payslipExtractionJobs,
 ];
 
 /** Mounted only outside production. */

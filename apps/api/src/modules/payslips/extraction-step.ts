@@ -1,0 +1,256 @@
+/**
+ * One step of an extraction job: read the next pages of the payroll PDF (at least
+ * PAYSLIP_CHUNK_PAGES, up to the start of the next slip), cut them into slips, write one PDF per
+ * slip, and in one transaction insert the slips and move the job's resume point past them.
+ * The resume point is checked under the job's row lock, so two workers on the same step (a
+ * restart, a retry, two processes) write it once: the loser's files are deleted (decision 034).
+ */
+import { and, eq, ne, sql } from 'drizzle-orm';
+import type { AppContext } from '../../context.ts';
+import type { Db } from '../../db/client.ts';
+import { users } from '../../db/schema/accounts.ts';
+import { employees } from '../../db/schema/employees.ts';
+import { payslipJobs, payslips } from '../../db/schema/payslips.ts';
+import { type OpenedPdf, openPdf, PdfUnreadable } from '../../lib/pdf/pdf-document.ts';
+import { continues, type PageGroup, type ReadPage } from './group-pages.ts';
+import { buildDirectory, type EmployeeDirectory, type MatchResult, matchPage } from './match-employee.ts';
+import { readSlipPage, type SlipFigures, type SlipPage } from './read-slip-page.ts';
+
+type Deps = Pick<AppContext, 'db' | 'storage'> & { chunkPages: number };
+
+/** Parsed PDFs and directories of the jobs this process is reading, so a long file is parsed once. */
+export type OpenJobs = Map<number, { pdf: OpenedPdf; directory: EmployeeDirectory }>;
+
+export type StepResult = { status: 'more'; pagesRead: number } | { status: 'done' } | { status: 'stale' };
+
+type Page = ReadPage & { read: SlipPage | null; match: MatchResult | null };
+
+export async function loadDirectory(db: Db, companyId: number): Promise<EmployeeDirectory> {
+  const rows = await db
+    .select({
+      id: employees.id,
+      cin: users.cin,
+      serial: employees.serial,
+      firstName: users.firstName,
+      lastName: users.lastName,
+    })
+    .from(employees)
+    .innerJoin(users, eq(users.id, employees.userId))
+    .where(eq(employees.companyId, companyId));
+  return buildDirectory(rows);
+}
+
+async function openJob(deps: Deps, open: OpenJobs, job: typeof payslipJobs.$inferSelect) {
+  const known = open.get(job.id);
+  if (known) return known;
+  const pdf = await openPdf(await deps.storage.get(job.fileKey));
+  const entry = { pdf, directory: await loadDirectory(deps.db, job.companyId) };
+  // Keep a few files parsed at most: a step of another job re-opens its own.
+  if (open.size >= 3) await closeJob(open, open.keys().next().value!);
+  open.set(job.id, entry);
+  return entry;
+}
+
+export async function closeJob(open: OpenJobs, jobId: number): Promise<void> {
+  const entry = open.get(jobId);
+  open.delete(jobId);
+  await entry?.pdf.close();
+}
+
+async function readPage(pdf: OpenedPdf, directory: EmployeeDirectory, pageNumber: number): Promise<Page> {
+  let lines: string[] = [];
+  try {
+    const text = await pdf.pageText(pageNumber);
+    lines = text.hasText ? text.lines : [];
+  } catch {
+    // A page pdf.js cannot read is handled like a scan: a slip of its own, for HR to match.
+    lines = [];
+  }
+  if (lines.length === 0)
+    return { pageNumber, scanned: true, identity: null, period: null, read: null, match: null };
+  const read = readSlipPage(lines);
+  const match = matchPage(read, directory);
+  const identity = match.employee
+    ? `employee:${match.employee.id}`
+    : match.readCin
+      ? `cin:${match.readCin}`
+      : match.readSerial
+        ? `serial:${match.readSerial}`
+        : match.readName
+          ? `name:${match.readName}`
+          : null;
+  return { pageNumber, scanned: false, identity, period: read.period, read, match };
+}
+
+type SlipDraft = {
+  group: PageGroup & { pages: Page[] };
+  match: MatchResult | null;
+  figures: SlipFigures;
+};
+
+function draftOf(group: PageGroup & { pages: Page[] }): SlipDraft {
+  const pages: Page[] = group.pages;
+  const head = pages.find((p) => p.identity !== null) ?? pages[0]!;
+  const figures: SlipFigures = { gross: null, net: null, cnss: null, amo: null, ir: null };
+  for (const page of group.pages)
+    for (const key of Object.keys(figures) as Array<keyof SlipFigures>)
+      if (page.read?.figures[key] != null) figures[key] = page.read.figures[key];
+  return { group, match: head.match, figures };
+}
+
+export async function runExtractionStep(deps: Deps, open: OpenJobs, jobId: number): Promise<StepResult> {
+  const [job] = await deps.db.select().from(payslipJobs).where(eq(payslipJobs.id, jobId));
+  if (job?.status !== 'in_progress') {
+    await closeJob(open, jobId);
+    return { status: 'done' };
+  }
+  let entry: Awaited<ReturnType<typeof openJob>>;
+  try {
+    entry = await openJob(deps, open, job);
+  } catch (error) {
+    if (!(error instanceof PdfUnreadable)) throw error;
+    await deps.db
+      .update(payslipJobs)
+      .set({ status: 'failed', error: error.message, finishedAt: sql`now()`, updatedAt: sql`now()` })
+      .where(and(eq(payslipJobs.id, jobId), eq(payslipJobs.status, 'in_progress')));
+    return { status: 'done' };
+  }
+  const { pdf, directory } = entry;
+  const cursor = job.pagesRead;
+
+  // Read at least chunkPages pages, then stop at the first page that starts a new slip, so every
+  // slip of the step is whole and the next step starts on a slip's first page.
+  const groups: Array<PageGroup & { pages: Page[] }> = [];
+  let next = pdf.pageCount;
+  for (let pageNumber = cursor + 1; pageNumber <= pdf.pageCount; pageNumber++) {
+    const page = await readPage(pdf, directory, pageNumber);
+    const current = groups.at(-1) ?? null;
+    if (continues(current, page)) {
+      current!.pages.push(page);
+      continue;
+    }
+    if (pageNumber - cursor > deps.chunkPages) {
+      next = pageNumber - 1;
+      break;
+    }
+    groups.push({ firstPage: pageNumber, pages: [page] });
+  }
+  const drafts = groups.map(draftOf);
+  const files: string[] = [];
+  try {
+    for (const draft of drafts)
+      files.push(
+        await deps.storage.put(await pdf.copyPages(draft.group.firstPage, draft.group.pages.length), {
+          prefix: 'payslips',
+          extension: 'pdf',
+        }),
+      );
+    const finished = next >= pdf.pageCount;
+    const written = await deps.db.transaction(async (tx) => {
+      const [locked] = await tx
+        .select({ pagesRead: payslipJobs.pagesRead, status: payslipJobs.status })
+        .from(payslipJobs)
+        .where(eq(payslipJobs.id, jobId))
+        .for('update');
+      if (locked?.status !== 'in_progress' || locked.pagesRead !== cursor) return false;
+      let replaced = 0;
+      let alreadyApproved = 0;
+      for (const [index, draft] of drafts.entries()) {
+        const head = draft.group.pages.find((p) => p.period) ?? draft.group.pages[0]!;
+        const period = head.period;
+        const employeeId = draft.match?.employee?.id ?? null;
+        const [row] = await tx
+          .insert(payslips)
+          .values({
+            companyId: job.companyId,
+            jobId,
+            employeeId,
+            readCin: draft.match?.readCin ?? null,
+            readSerial: draft.match?.readSerial ?? null,
+            readName: draft.match?.readName ?? null,
+            matchMethod: draft.match?.method ?? null,
+            confidence: draft.match?.confidence ?? 0,
+            unmatchedReason: employeeId
+              ? null
+              : draft.group.pages[0]!.scanned
+                ? 'scanned'
+                : (draft.match?.unmatchedReason ?? 'no_identifier'),
+            periodMonth: period?.month ?? null,
+            periodYear: period?.year ?? null,
+            firstPage: draft.group.firstPage,
+            pageCount: draft.group.pages.length,
+            scanned: draft.group.pages[0]!.scanned,
+            fileKey: files[index]!,
+            status: employeeId ? 'pending' : 'unmatched',
+            grossCentimes: draft.figures.gross,
+            netCentimes: draft.figures.net,
+            cnssCentimes: draft.figures.cnss,
+            amoCentimes: draft.figures.amo,
+            irCentimes: draft.figures.ir,
+          })
+          .onConflictDoNothing({ target: [payslips.jobId, payslips.firstPage] })
+          .returning({ id: payslips.id });
+        if (!row || !employeeId || !period) continue;
+        const counts = await replaceEarlierSlips(tx, {
+          companyId: job.companyId,
+          jobId,
+          slipId: row.id,
+          employeeId,
+          ...period,
+        });
+        replaced += counts.replaced;
+        alreadyApproved += counts.alreadyApproved;
+      }
+      await tx
+        .update(payslipJobs)
+        .set({
+          pagesRead: next,
+          replacedCount: sql`${payslipJobs.replacedCount} + ${replaced}`,
+          alreadyApprovedCount: sql`${payslipJobs.alreadyApprovedCount} + ${alreadyApproved}`,
+          updatedAt: sql`now()`,
+          ...(finished ? { status: 'finished', finishedAt: sql`now()` } : {}),
+        })
+        .where(eq(payslipJobs.id, jobId));
+      return true;
+    });
+    if (!written) {
+      await Promise.all(files.map((key) => deps.storage.delete(key)));
+      return { status: 'stale' };
+    }
+    if (finished) {
+      await closeJob(open, jobId);
+      return { status: 'done' };
+    }
+    return { status: 'more', pagesRead: next };
+  } catch (error) {
+    await Promise.all(files.map((key) => deps.storage.delete(key)));
+    throw error;
+  }
+}
+
+/**
+ * A new upload of a period replaces the employee's slips of that period still awaiting HR (from
+ * earlier jobs); an approved one stays published and is counted, so the job can say so.
+ */
+async function replaceEarlierSlips(
+  tx: Parameters<Parameters<Db['transaction']>[0]>[0],
+  s: { companyId: number; jobId: number; slipId: number; employeeId: number; month: number; year: number },
+) {
+  const same = and(
+    eq(payslips.companyId, s.companyId),
+    eq(payslips.employeeId, s.employeeId),
+    eq(payslips.periodYear, s.year),
+    eq(payslips.periodMonth, s.month),
+    ne(payslips.jobId, s.jobId),
+  );
+  const replaced = await tx
+    .update(payslips)
+    .set({ status: 'replaced', replacedById: s.slipId })
+    .where(and(same, eq(payslips.status, 'pending')))
+    .returning({ id: payslips.id });
+  const [approved] = await tx
+    .select({ n: sql<number>`count(*)::int` })
+    .from(payslips)
+    .where(and(same, eq(payslips.status, 'approved')));
+  return { replaced: replaced.length, alreadyApproved: (approved?.n ?? 0) > 0 ? 1 : 0 };
+}
