@@ -1,6 +1,5 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
@@ -9,11 +8,14 @@ import swaggerUi from '@fastify/swagger-ui';
 import { CASABLANCA_OFFSET_HEADER } from '@tasbiq/contracts/constants';
 import Fastify, { type FastifyReply } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { AppConfig, Config } from './config.ts';
+import helmet from 'helmet';
+import { type AppConfig, type Config, sessionCacheEnabled } from './config.ts';
 import type { App, AppContext } from './context.ts';
 import type { Database } from './db/client.ts';
 import { installAccessControl } from './lib/auth/access-control.ts';
 import { resolveJwtSecret } from './lib/auth/jwt-secret.ts';
+import { createSessionCache } from './lib/auth/session-cache.ts';
+import { createSessionInvalidation } from './lib/auth/session-invalidation.ts';
 import { createTokenService } from './lib/auth/tokens.ts';
 import { errorBody, installErrorHandling } from './lib/error-handler.ts';
 import { createJobQueue } from './lib/jobs/create-job-queue.ts';
@@ -83,6 +85,11 @@ export async function buildApp({
     },
     // pg-boss on PostgreSQL, in-process on PGlite and in tests (JOBS_DRIVER, create-job-queue.ts).
     jobs: createJobQueue(config, app.log),
+    // Sessions cached in process, invalidated by PostgreSQL NOTIFY (decision 028): PostgreSQL only.
+    sessions:
+      database.driver === 'pg' && sessionCacheEnabled(config)
+        ? { cache: createSessionCache(), synced: async () => {} }
+        : null,
   };
   // The sandbox card issuer moves its cards along with jobs of its own (a real issuer has its own).
   await ctx.payouts.card.sandbox?.attach(ctx.jobs);
@@ -99,7 +106,9 @@ export async function buildApp({
     if (/^\/api(?:[/?]|$)/.test(request.url)) reply.header('Cache-Control', 'no-store');
     done(null, payload);
   });
-  await app.register(helmet, {
+  // Security headers (helmet). Built once: the @fastify/helmet plugin built the middleware again on
+  // every request, 4 % of a private call's CPU (issue 9 §2, decision 028).
+  const securityHeaders = helmet({
     // The SPA loads only from our own origin; lottie renders SVG inline.
     contentSecurityPolicy: {
       directives: {
@@ -110,6 +119,9 @@ export async function buildApp({
         connectSrc: ["'self'"],
       },
     },
+  });
+  app.addHook('onRequest', (request, reply, done) => {
+    securityHeaders(request.raw, reply.raw, (error?: unknown) => done(error as Error | undefined));
   });
   await app.register(rateLimit, { global: false });
   await app.register(multipart, { limits: { fileSize: 10 * 1024 * 1024, files: 10 } });
@@ -125,7 +137,21 @@ export async function buildApp({
     });
     await docs.register(swaggerUi, { routePrefix: '/api/docs' });
   });
-  installAccessControl(app, { db: database.db, tokens: ctx.tokens });
+  if (ctx.sessions && config.DATABASE_URL) {
+    const invalidation = createSessionInvalidation({
+      connectionString: config.DATABASE_URL,
+      cache: ctx.sessions.cache,
+      log: app.log,
+    });
+    ctx.sessions.synced = () => invalidation.synced();
+    app.addHook('onReady', () => invalidation.start());
+    app.addHook('onClose', () => invalidation.stop());
+  }
+  installAccessControl(app, {
+    db: database.db,
+    tokens: ctx.tokens,
+    sessionCache: ctx.sessions?.cache ?? null,
+  });
 
   await app.register(
     async (api) => {

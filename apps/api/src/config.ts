@@ -50,6 +50,12 @@ const ZConfig = z
      */
     JOBS_DRIVER: z.enum(['auto', 'pg-boss', 'in-process']).default('auto'),
     /**
+     * The in-process session cache (decision 028): `on` needs DATABASE_URL (PostgreSQL LISTEN/NOTIFY
+     * tells every process what changed); `auto` is on with PostgreSQL outside tests (a test that
+     * writes rows and calls the API in the same tick must not depend on a notification's timing).
+     */
+    SESSION_CACHE: z.enum(['auto', 'on', 'off']).default('auto'),
+    /**
      * How long a RIB payout waits before the transfer leaves (bank batches; the employee may cancel
      * meanwhile). Unset: 300 s, 0 when NODE_ENV=test. Card payouts leave at once.
      */
@@ -91,6 +97,13 @@ const ZConfig = z
   })
   .superRefine((c, ctx) => {
     // The former public development default must never sign production tokens either.
+    if (c.SESSION_CACHE === 'on' && !c.DATABASE_URL) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['SESSION_CACHE'],
+        message: 'SESSION_CACHE=on needs DATABASE_URL',
+      });
+    }
     if (c.NODE_ENV === 'production' && (!c.JWT_SECRET || c.JWT_SECRET.startsWith('dev-only-'))) {
       ctx.addIssue({ code: 'custom', path: ['JWT_SECRET'], message: 'JWT_SECRET must be set in production' });
     }
@@ -107,4 +120,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     throw new Error(`Invalid configuration:\n${lines}`);
   }
   return { ...parsed.data, ...overrides };
+}
+
+/** Whether this configuration caches sessions in process (SESSION_CACHE, decision 028). */
+export function sessionCacheEnabled(config: Pick<Config, 'SESSION_CACHE' | 'DATABASE_URL' | 'NODE_ENV'>) {
+  if (!config.DATABASE_URL || config.SESSION_CACHE === 'off') return false;
+  return config.SESSION_CACHE === 'on' || config.NODE_ENV !== 'test';
 }

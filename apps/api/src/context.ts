@@ -8,6 +8,7 @@ import type {
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppConfig } from './config.ts';
 import type { Database, Db } from './db/client.ts';
+import type { SessionCache } from './lib/auth/session-cache.ts';
 import type { TokenService } from './lib/auth/tokens.ts';
 import type { JobQueue } from './lib/jobs/job-queue.ts';
 import type { FileStorage } from './lib/storage.ts';
@@ -39,6 +40,11 @@ export type AppContext = {
   };
   /** Background jobs (payouts, top-ups); started when the app is ready, stopped on close. */
   jobs: JobQueue;
+  /**
+   * The in-process session cache and its invalidation channel (decision 028); null when sessions
+   * are read on every call (PGlite, tests, SESSION_CACHE=off).
+   */
+  sessions: { cache: SessionCache; synced(): Promise<void> } | null;
 };
 
 /** The Fastify instance with zod schemas as the type provider: typed `request.body` from contracts. */

@@ -4,7 +4,8 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Db } from '../../db/client.ts';
 import { AppError, notAuthenticated, permissionDenied, tokenNotValid } from '../errors.ts';
 import { type CompanyRow, loadSession, type Session } from './session.ts';
-import type { TokenService } from './tokens.ts';
+import type { SessionCache } from './session-cache.ts';
+import type { TokenClaims, TokenService } from './tokens.ts';
 
 /**
  * Who may call a route, declared on the route itself (`config`), enforced here once:
@@ -50,7 +51,26 @@ function bearerOf(request: FastifyRequest): string | null {
   return scheme?.toLowerCase() === 'bearer' && token ? token : null;
 }
 
-export function installAccessControl(app: FastifyInstance, deps: { db: Db; tokens: TokenService }): void {
+/**
+ * The caller's session: from the in-process cache when it serves (PostgreSQL with its
+ * invalidation channel listening, decision 028), else one query. Only open sessions are cached.
+ */
+async function sessionOf(db: Db, cache: SessionCache | null, claims: TokenClaims) {
+  const cached = cache?.get(claims.sessionId, claims.userId);
+  if (cached) return { ...cached, scope: claims.scope };
+  const generation = cache?.generation() ?? 0;
+  const session = await loadSession(db, claims.userId, claims.scope, claims.sessionId);
+  if (cache && session && session !== 'ended') {
+    const { scope: _scope, ...rest } = session;
+    cache.set(rest, generation);
+  }
+  return session;
+}
+
+export function installAccessControl(
+  app: FastifyInstance,
+  deps: { db: Db; tokens: TokenService; sessionCache: SessionCache | null },
+): void {
   app.decorateRequest('session', null);
 
   app.addHook('onRequest', async (request) => {
@@ -66,7 +86,7 @@ export function installAccessControl(app: FastifyInstance, deps: { db: Db; token
       throw notAuthenticated();
     }
     const claims = await deps.tokens.verify(token, 'access');
-    const session = await loadSession(deps.db, claims.userId, claims.scope, claims.sessionId);
+    const session = await sessionOf(deps.db, deps.sessionCache, claims);
     if (!session) throw new AppError('token_not_valid', { status: 401, detail: 'Utilisateur introuvable.' });
     // Logout, password change or reset, "se déconnecter partout": refused at once, not 5 min later.
     if (session === 'ended') throw tokenNotValid('Cette session a pris fin. Veuillez vous reconnecter.');

@@ -31,6 +31,14 @@ export function createTokenService(
 ) {
   const key = new TextEncoder().encode(secret);
   const ttl = options.ttl ?? { access: ACCESS_TOKEN_TTL_SECONDS, refresh: REFRESH_TOKEN_TTL_SECONDS };
+  /**
+   * Access tokens whose signature was verified, by their exact text (decision 028): an HMAC
+   * verification through WebCrypto was a sixth of a private call's CPU, and a client sends the
+   * same access token for its whole life. Only the expiry is checked again; whether the session
+   * still stands is the session lookup's job, as before.
+   */
+  const verifiedAccess = new Map<string, TokenClaims>();
+  const VERIFIED_ACCESS_MAX = 50_000;
 
   /** Low level: one signed token of an existing session. Issue tokens with `pair`. */
   async function sign(
@@ -49,6 +57,27 @@ export function createTokenService(
   }
 
   async function verify(token: string, expected: TokenKind): Promise<TokenClaims> {
+    if (expected === 'access') {
+      const known = verifiedAccess.get(token);
+      if (known) {
+        // jose's rule: expired once `exp` (whole seconds) is not after the current second.
+        if (known.expiresAt.getTime() > Math.floor(Date.now() / 1000) * 1000) return known;
+        verifiedAccess.delete(token);
+        throw tokenNotValid('Le jeton est invalide ou a expiré.');
+      }
+    }
+    const claims = await verifySignature(token, expected);
+    if (expected === 'access') {
+      if (verifiedAccess.size >= VERIFIED_ACCESS_MAX) {
+        const oldest = verifiedAccess.keys().next().value;
+        if (oldest !== undefined) verifiedAccess.delete(oldest);
+      }
+      verifiedAccess.set(token, Object.freeze(claims));
+    }
+    return claims;
+  }
+
+  async function verifySignature(token: string, expected: TokenKind): Promise<TokenClaims> {
     try {
       const { payload } = await jwtVerify(token, key, { algorithms: ['HS256'] });
       if (
