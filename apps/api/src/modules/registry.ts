@@ -5,6 +5,7 @@ import { passwordResetJobs } from './auth/password-reset-jobs.ts';
 import { authRoutes } from './auth/routes.ts';
 import { bonusJobs } from './bonuses/jobs.ts';
 import { bonusRoutes } from './bonuses/routes.ts';
+import { onboardingRoutes } from './cards/onboarding/onboarding-routes.ts';
 import { cardRoutes } from './cards/routes.ts';
 import { changeRequestRoutes } from './change-requests/routes.ts';
 import { cityRoutes } from './cities/routes.ts';
@@ -53,6 +54,7 @@ export const API_MODULES: AppModule[] = [
   bonusJobs,
   payslipRoutes,
   payslipExtractionJobs,
+  onboardingRoutes,
 ];
 
 /** Mounted only outside production. */

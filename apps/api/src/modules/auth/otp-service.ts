@@ -13,8 +13,11 @@ import { users } from '../../db/schema/accounts.ts';
 import { otpCodes } from '../../db/schema/auth.ts';
 import { incorrectOtp, throttled } from './auth-errors.ts';
 
-/** What a code confirms: the account's phone at login, or a new phone or e-mail. */
-export type OtpPurpose = 'login' | 'change_phone' | 'change_email';
+/**
+ * What a code confirms: the account's phone at login, a new phone or e-mail, or the phone given on
+ * a card-order link (cards onboarding).
+ */
+export type OtpPurpose = 'login' | 'change_phone' | 'change_email' | 'card_onboarding';
 export type OtpRow = typeof otpCodes.$inferSelect;
 
 export function generateOtp(): string {
