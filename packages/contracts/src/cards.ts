@@ -285,3 +285,27 @@ export const ZCinReading = z.object({
   expiry: z.string(),
 });
 export type TCinReading = z.infer<typeof ZCinReading>;
+
+/** The sides of a CIN, as the order screen and the check's hints name them. */
+export const CIN_SIDE_LABELS_FR = { front: 'Recto', back: 'Verso' } as const;
+export type TCinSide = keyof typeof CIN_SIDE_LABELS_FR;
+
+/**
+ * Advice sent with a CIN check's code (`hint`, decision 031): what to change in the photo. `{0}`
+ * is the side ("Recto", "Verso").
+ */
+export const CIN_PHOTO_HINTS_FR = {
+  blank: "{0} : l'image semble vide. Photographiez la carte entière, à plat, sur un fond uni et sombre.",
+  dark: '{0} : la photo est trop sombre. Photographiez la carte à la lumière du jour ou sous une lampe.',
+  bright: '{0} : la photo est surexposée. Évitez le flash et les reflets sur la carte.',
+  blurry: '{0} : la photo est floue. Tenez le téléphone immobile et laissez la mise au point se faire.',
+  framing:
+    "{0} : le texte n'est pas lisible. Cadrez la carte entière, bien droite, pour qu'elle remplisse la photo.",
+  mrz: '{0} : les trois lignes du bas (avec les <<<) ne sont pas lisibles. Photographiez-les nettement, sans reflet.',
+  covered: '{0} : une partie de la carte est masquée (reflet, doigt ou ombre). Reprenez la photo.',
+  wrongSideFront: 'Vous avez envoyé le verso à la place du recto.',
+  wrongSideBack: 'Vous avez envoyé le recto à la place du verso.',
+  notImage: '{0} : seules les photos PNG ou JPEG de 10 Mo au plus sont acceptées.',
+  tooSlow: 'La lecture de vos photos a pris trop de temps. Réessayez dans un instant.',
+} as const;
+export type TCinPhotoHint = keyof typeof CIN_PHOTO_HINTS_FR;
