@@ -38,10 +38,15 @@ export function NewNotificationsStatus() {
   const count = useUnseenNotificationsQuery().data?.count ?? 0;
   if (count <= 0) return null;
   const label = newNotificationsLabel(count);
+  // The space keeps « Notifications » and the count two words in the link's name wherever it is
+  // computed: browsers separate flex items, but a name computed without the layout does not.
   return (
-    <span role="status" aria-label={label} className="sr-only">
-      {label}
-    </span>
+    <>
+      {' '}
+      <span role="status" aria-label={label} className="sr-only">
+        {label}
+      </span>
+    </>
   );
 }
 

@@ -28,10 +28,16 @@ function Harness(props: Omit<ModalProps, 'open'> & { initiallyOpen?: boolean }) 
   );
 }
 
-/** Radix starts listening for outside presses one tick after opening (so the opening click is not one). */
+/**
+ * Radix starts listening for outside presses one tick after opening (so the opening click is not
+ * one). A press is a pointerdown then a click, as in a browser: Radix waits for the click after a
+ * primary-button pointerdown (jsdom ≥ 27 has real PointerEvents, whose `button` is 0).
+ */
 async function pressBackdrop() {
   await act(() => new Promise((resolve) => setTimeout(resolve, 0)));
-  fireEvent.pointerDown(screen.getByTestId('modal-backdrop'));
+  const backdrop = screen.getByTestId('modal-backdrop');
+  fireEvent.pointerDown(backdrop);
+  fireEvent.click(backdrop);
 }
 
 function Probe({ onMount }: { onMount: () => void }): ReactNode {
