@@ -148,3 +148,18 @@ export async function activeCardFor(t: TestApp, person: Person) {
   if (res.statusCode !== 200) throw new Error(`sign_contract: ${res.body}`);
   return { card: await cardRow(t, card.id), order };
 }
+
+/** A multipart body as the order form's FormData sends it (files under their field names). */
+export async function multipartBody(fields: Record<string, string>, files: Record<string, Buffer> = {}) {
+  const form = new FormData();
+  for (const [key, value] of Object.entries(fields)) form.append(key, value);
+  for (const [name, data] of Object.entries(files))
+    form.append(name, new Blob([new Uint8Array(data)], { type: 'image/png' }), `${name}.png`);
+  const request = new Request('http://localhost/', { method: 'POST', body: form });
+  return {
+    payload: Buffer.from(await request.arrayBuffer()),
+    headers: { 'content-type': request.headers.get('content-type')! },
+  };
+}
+
+export const ORDER_FIELDS = { city: '1', address: '12 rue Ibn Batouta', area: 'Maârif', zip: '20330' };

@@ -5,7 +5,9 @@ import { passwordResetJobs } from './auth/password-reset-jobs.ts';
 import { authRoutes } from './auth/routes.ts';
 import { bonusJobs } from './bonuses/jobs.ts';
 import { bonusRoutes } from './bonuses/routes.ts';
+import { cinCheckJobs } from './cards/check-job.ts';
 import { onboardingRoutes } from './cards/onboarding/onboarding-routes.ts';
+import { cinRetentionJobs } from './cards/retention.ts';
 import { cardRoutes } from './cards/routes.ts';
 import { changeRequestRoutes } from './change-requests/routes.ts';
 import { cityRoutes } from './cities/routes.ts';
@@ -55,6 +57,8 @@ export const API_MODULES: AppModule[] = [
   payslipRoutes,
   payslipExtractionJobs,
   onboardingRoutes,
+  cinCheckJobs,
+  cinRetentionJobs,
 ];
 
 /** Mounted only outside production. */

@@ -55,8 +55,14 @@ export async function refuseSecondOrder(tx: DbOrTx, companyId: number, employeeI
 }
 
 /** Records the order under check. The caller stored the images first (and deletes them if this throws). */
-export async function createCardOrder(db: DbOrTx, input: NewCardOrder): Promise<CardOrderRow> {
+export async function createCardOrder(
+  db: DbOrTx,
+  input: NewCardOrder,
+  /** Runs in the same transaction first (the onboarding link is used up with the order). */
+  alsoInTransaction?: (tx: DbOrTx) => Promise<void>,
+): Promise<CardOrderRow> {
   return db.transaction(async (tx) => {
+    if (alsoInTransaction) await alsoInTransaction(tx);
     await lockEmployee(tx, input.employeeId);
     await refuseSecondOrder(tx, input.companyId, input.employeeId);
     const [row] = await tx

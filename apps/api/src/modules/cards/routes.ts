@@ -2,6 +2,8 @@ import {
   ZCard,
   ZCardActivity,
   ZCardBalance,
+  ZCardOrder,
+  ZCardOrderFields,
   ZCardState,
   ZConfirmDeliveryRequest,
   ZEmployeeCardSummary,
@@ -9,13 +11,16 @@ import {
   ZSignContractRequest,
   ZToggleCardRequest,
 } from '@tasbiq/contracts/cards';
+import { and, eq } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { AppModule } from '../../context.ts';
+import { cardOrders } from '../../db/schema/cards.ts';
 import { companyIdOf, requireSession } from '../../lib/auth/access-control.ts';
-import { notFound } from '../../lib/errors.ts';
+import { AppError, notFound } from '../../lib/errors.ts';
 import { objectIdOrNotFound, ZObjectIdParams } from '../../lib/path-id.ts';
 import { cardCallerOf } from './caller.ts';
+import { readCinImage } from './cin-downloads.ts';
 import {
   contractCardOf,
   contractFileName,
@@ -24,8 +29,10 @@ import {
   unsignedContract,
 } from './contract-service.ts';
 import { type CardDocument, logDocumentDownload, requestIp, sendPrivateFile } from './documents.ts';
+import { readCardOrderForm } from './order-intake.ts';
+import { placeCardOrder } from './place-order.ts';
 import { findCurrentCard, findHolder, findOrderOfCard } from './queries.ts';
-import { serializeEmployeeCard } from './serialize.ts';
+import { serializeCardOrder, serializeEmployeeCard } from './serialize.ts';
 import {
   applyIssuerEvent,
   type CardDeps,
@@ -246,4 +253,80 @@ export const cardRoutes: AppModule = async (app, ctx) => {
       },
     );
   }
+
+  app.post(
+    '/card/order',
+    {
+      config: employeeOnly,
+      schema: {
+        tags,
+        summary:
+          'Orders a card (multipart: cin_front, cin_back, city, address, area, zip); the CIN check runs in the background: poll GET /card/order/{id}',
+        response: { 201: ZCardOrder },
+      },
+    },
+    async (request, reply) => {
+      const caller = cardCallerOf(request);
+      const session = requireSession(request);
+      // The phone the card is tied to is the account's, confirmed by OTP at login.
+      const phone = session.user.phoneConfirmedAt ? session.user.phone : null;
+      if (!phone) throw new AppError('PHONE_MISSING');
+      const form = await readCardOrderForm(request, ZCardOrderFields);
+      const order = await placeCardOrder(
+        ctx,
+        { companyId: caller.companyId, employeeId: caller.employeeId, phone, ...form },
+        request.log,
+      );
+      return reply.status(201).send(order);
+    },
+  );
+
+  app.get(
+    '/card/order/:id',
+    {
+      config: employeeOnly,
+      schema: {
+        tags,
+        summary: 'One of the caller’s orders and where its CIN check stands (step, progress, outcome)',
+        params: ZObjectIdParams,
+        response: { 200: ZCardOrder },
+      },
+    },
+    async (request) => {
+      const caller = cardCallerOf(request);
+      const [order] = await ctx.db
+        .select()
+        .from(cardOrders)
+        .where(
+          and(
+            eq(cardOrders.id, objectIdOrNotFound(request.params.id)),
+            eq(cardOrders.companyId, caller.companyId),
+            eq(cardOrders.employeeId, caller.employeeId),
+          ),
+        );
+      if (!order) throw notFound();
+      return serializeCardOrder(order);
+    },
+  );
+
+  app.get(
+    '/card/orders/:id/cin/:side',
+    {
+      config: { feature: 'cards' },
+      schema: {
+        tags,
+        summary: 'A CIN image of an order: to its holder and HR of the company only; every attempt is logged',
+        params: z.object({ id: z.string(), side: z.enum(['front', 'back']) }),
+      },
+    },
+    async (request, reply) => {
+      const image = await readCinImage(
+        { db: ctx.db, storage: ctx.storage },
+        request,
+        objectIdOrNotFound(request.params.id),
+        request.params.side,
+      );
+      return sendPrivateFile(reply, image.data, image.contentType, image.fileName);
+    },
+  );
 };

@@ -1,7 +1,9 @@
 import {
   ZBulkOnboardingLinkRequest,
   ZBulkOnboardingLinkResponse,
+  ZCardOrder,
   ZOnboardingLinkSent,
+  ZOnboardingOrderFields,
   ZOnboardingOtpSent,
   ZOnboardingPhoneToken,
   ZOnboardingRequestOtp,
@@ -10,15 +12,21 @@ import {
   ZOnboardingVerifyResponse,
   ZSendOnboardingLinkRequest,
 } from '@tasbiq/contracts/cards';
+import { z } from 'zod';
 import type { AppModule } from '../../../context.ts';
 import { companyIdOf, requireSession } from '../../../lib/auth/access-control.ts';
 import { objectIdOrNotFound, ZObjectIdParams } from '../../../lib/path-id.ts';
+import { readCardOrderForm } from '../order-intake.ts';
+import { placeCardOrder } from '../place-order.ts';
 import {
+  onboardingOrderContext,
+  onboardingOrderOf,
   requestOnboardingOtp,
   sendOnboardingLink,
   verifyOnboardingOtp,
   verifyOnboardingToken,
 } from './onboarding-service.ts';
+import { useOnboardingToken } from './onboarding-tokens.ts';
 
 const tags = ['onboarding'];
 
@@ -119,5 +127,62 @@ export const onboardingRoutes: AppModule = async (app, ctx) => {
       },
     },
     async (request) => verifyOnboardingOtp(ctx, request.body),
+  );
+
+  app.post(
+    '/onboarding',
+    {
+      config: { access: 'public', rateLimit },
+      schema: {
+        tags,
+        summary:
+          'Orders the card from the link (multipart: token, phone_token, cin_front, cin_back, city, address, area, zip); the link is used up',
+        response: { 201: ZCardOrder },
+      },
+    },
+    async (request, reply) => {
+      const form = await readCardOrderForm(request, ZOnboardingOrderFields);
+      const { link, phone } = await onboardingOrderContext(ctx, {
+        token: form.fields.token,
+        phoneToken: form.fields.phone_token,
+      });
+      const order = await placeCardOrder(
+        ctx,
+        {
+          companyId: link.companyId,
+          employeeId: link.employeeId,
+          phone,
+          fields: form.fields,
+          front: form.front,
+          back: form.back,
+          onboardingTokenId: link.id,
+          // Single use: the link is spent in the order's own transaction (a second order with it,
+          // even at the same instant, is INVALID_TOKEN).
+          alsoInTransaction: (tx) => useOnboardingToken(tx, link.id),
+        },
+        request.log,
+      );
+      return reply.status(201).send(order);
+    },
+  );
+
+  app.get(
+    '/onboarding/orders/:id',
+    {
+      config: { access: 'public', rateLimit: { max: 120, timeWindow: '1 minute' } },
+      schema: {
+        tags,
+        summary: 'Progress of the CIN check of the order placed with this link (token and phone_token)',
+        params: z.object({ id: z.string() }),
+        querystring: z.object({ token: z.string().min(1).max(500), phone_token: z.string().min(1).max(500) }),
+        response: { 200: ZCardOrder },
+      },
+    },
+    async (request) =>
+      onboardingOrderOf(ctx, {
+        orderId: objectIdOrNotFound(request.params.id),
+        token: request.query.token,
+        phoneToken: request.query.phone_token,
+      }),
   );
 };

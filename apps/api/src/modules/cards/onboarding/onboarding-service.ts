@@ -8,7 +8,7 @@ import { randomBytes } from 'node:crypto';
 import type { TOnboardingChannel } from '@tasbiq/contracts/cards';
 import { and, eq, isNull } from 'drizzle-orm';
 import type { AppContext } from '../../../context.ts';
-import { onboardingTokens } from '../../../db/schema/cards.ts';
+import { cardOrders, onboardingTokens } from '../../../db/schema/cards.ts';
 import { companies } from '../../../db/schema/companies.ts';
 import { AppError, fieldError, notFound } from '../../../lib/errors.ts';
 import { toWireDateTime } from '../../../lib/time.ts';
@@ -16,9 +16,11 @@ import { consumeOtp, issueOtp, maskPhone, otpMessage } from '../../auth/otp-serv
 import { isLoginNameTaken } from '../../auth/queries.ts';
 import { refuseSecondOrder } from '../order-service.ts';
 import { findHolder, type Holder } from '../queries.ts';
+import { serializeCardOrder } from '../serialize.ts';
 import {
   createOnboardingToken,
   findLiveOnboardingToken,
+  findSignedOnboardingToken,
   hashPhoneToken,
   invalidToken,
   type OnboardingTokenRow,
@@ -211,4 +213,25 @@ export async function onboardingOrderContext(
   )
     throw new AppError('PHONE_MISSING');
   return { link, phone: link.confirmedPhone, holder };
+}
+
+/**
+ * GET /onboarding/orders/{id}?token=&phone_token=: the progress of the order placed with this
+ * link. The link is used by then, so it is checked by its signature and the phone token, and
+ * it must be the order's own link.
+ */
+export async function onboardingOrderOf(
+  ctx: AppContext,
+  input: { orderId: number; token: string; phoneToken: string },
+) {
+  const [random] = input.token.split('.');
+  // Used (or expired since): read without the liveness rules, the signature still checked.
+  const link = await findSignedOnboardingToken(ctx.db, ctx.config.JWT_SECRET, input.token);
+  if (!random || link.phoneTokenHash !== hashPhoneToken(input.phoneToken)) throw invalidToken();
+  const [order] = await ctx.db
+    .select()
+    .from(cardOrders)
+    .where(and(eq(cardOrders.id, input.orderId), eq(cardOrders.onboardingTokenId, link.id)));
+  if (!order) throw notFound();
+  return serializeCardOrder(order);
 }

@@ -63,13 +63,11 @@ export async function createOnboardingToken(
   });
 }
 
-/** The live token row for `token`, or INVALID_TOKEN (forged, unknown, expired or used). */
-export async function findLiveOnboardingToken(
+/** The token row for a well-signed `token`, live or not; INVALID_TOKEN when forged or unknown. */
+export async function findSignedOnboardingToken(
   db: DbOrTx,
   secret: string,
   token: string,
-  now: Date = new Date(),
-  lock = false,
 ): Promise<OnboardingTokenRow> {
   const [random, signature, extra] = token.split('.');
   if (!random || !signature || extra !== undefined || !/^[A-Za-z0-9_-]{32}$/.test(random))
@@ -77,12 +75,23 @@ export async function findLiveOnboardingToken(
   const expected = Buffer.from(sign(secret, random));
   const given = Buffer.from(signature);
   if (expected.length !== given.length || !timingSafeEqual(expected, given)) throw invalidToken();
-  const query = db
+  const [row] = await db
     .select()
     .from(onboardingTokens)
     .where(eq(onboardingTokens.tokenHash, sha256(random)));
-  const [row] = lock ? await query.for('update') : await query;
-  if (!row || row.usedAt || row.expiresAt <= now) throw invalidToken();
+  if (!row) throw invalidToken();
+  return row;
+}
+
+/** The live token row for `token`, or INVALID_TOKEN (forged, unknown, expired or used). */
+export async function findLiveOnboardingToken(
+  db: DbOrTx,
+  secret: string,
+  token: string,
+  now: Date = new Date(),
+): Promise<OnboardingTokenRow> {
+  const row = await findSignedOnboardingToken(db, secret, token);
+  if (row.usedAt || row.expiresAt <= now) throw invalidToken();
   return row;
 }
 
