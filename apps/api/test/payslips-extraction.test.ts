@@ -6,6 +6,7 @@ import { payslips } from '../src/db/schema/payslips.ts';
 import { payrollCompany, upload } from './payslips/payslip-test-kit.ts';
 import {
   dh,
+  noisePng,
   type PageSpec,
   payrollPdfWithPdfKit,
   payrollPdfWithPdfLib,
@@ -122,6 +123,20 @@ describe('files that are not a readable PDF', () => {
     const jobs = await t.app.inject({ url: '/api/fiches/jobs/', headers: c.hr });
     expect(jobs.json().count).toBe(0);
   });
+
+  it('take up to 40 MB: a 12 MB payroll file is accepted, a larger one refused by its size', async () => {
+    const c = await payrollCompany(t, 1);
+    const heavy = await payrollPdfWithPdfLib([
+      { person: c.people[0]!.person, month: 11, year: 2026, logo: noisePng(3500, 3500) },
+    ]);
+    expect(heavy.length).toBeGreaterThan(12 * 1024 * 1024);
+    const accepted = await upload(t, c.hr, heavy);
+    expect(accepted.statusCode, accepted.body).toBe(201);
+    const tooLarge = await upload(t, c.hr, Buffer.concat([heavy, Buffer.alloc(29 * 1024 * 1024)]));
+    expect(tooLarge.statusCode).toBe(400);
+    expect(tooLarge.json().errors[0]).toMatchObject({ attr: 'file', code: 'FICHES_FILE_TOO_LARGE' });
+    await t.ctx.jobs.drain();
+  }, 60_000);
 
   it('only HR of a company with the fiches feature may upload', async () => {
     const c = await payrollCompany(t, 1);

@@ -68,6 +68,8 @@ const STATUS_AFTER: Record<TNotificationEvent, string[]> = {
   bonus_paid: [],
   bonus_failed: [],
   bonus_replied: [],
+  // Pay slips point at no movement either (decision 035); the demo seeds none.
+  fiche_published: [],
 };
 
 async function loginOf(email: string) {

@@ -16,6 +16,7 @@ export const NOTIFICATION_EVENTS = [
   'bonus_paid',
   'bonus_failed',
   'bonus_replied',
+  'fiche_published',
 ] as const;
 export type TNotificationEvent = (typeof NOTIFICATION_EVENTS)[number];
 
@@ -39,6 +40,8 @@ export const NOTIFICATION_TARGET_OF = {
   bonus_paid: null,
   bonus_failed: null,
   bonus_replied: null,
+  // A pay slip names its slip in the parameters (`fiche_id`); the employee's screen is /fiches.
+  fiche_published: null,
 } as const satisfies Record<TNotificationEvent, TNotificationTargetType | null>;
 
 /** Parameters a template may use: `{amount}` (decimal string), `{phone}`, `{reason}`. */
@@ -70,6 +73,10 @@ export const NOTIFICATION_TEMPLATES: Record<TNotificationEvent, { title: string;
     text: 'Votre prime « {title} » de {amount} n’a pas pu être versée : {reason}. Votre service RH est prévenu.',
   },
   bonus_replied: { title: 'Réponse à votre prime', text: 'La prime « {title} » de {amount} est {status}.' },
+  fiche_published: {
+    title: 'Fiche de paie disponible',
+    text: 'Votre fiche de paie de {period} est disponible. Téléchargez-la dans Fiches de paie.',
+  },
 };
 
 /** Parameters whose value is an amount (decimal string) to format as money. */

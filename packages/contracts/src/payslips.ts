@@ -157,6 +157,22 @@ export const ZPayslipStats = z.object({
 });
 export type TPayslipStats = z.infer<typeof ZPayslipStats>;
 
+/** French month names, capitalised as a period is written ("Novembre 2026"). */
+export const FRENCH_MONTH_NAMES = [
+  'Janvier',
+  'Février',
+  'Mars',
+  'Avril',
+  'Mai',
+  'Juin',
+  'Juillet',
+  'Août',
+  'Septembre',
+  'Octobre',
+  'Novembre',
+  'Décembre',
+] as const;
+
 /** `Fiche-de-paie-2026-11-Nom-Prenom.pdf`: ASCII, no spaces, for every phone's file manager. */
 export function payslipFileName(
   year: number | null,

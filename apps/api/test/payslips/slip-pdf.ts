@@ -5,6 +5,7 @@
  * upper-case month, "Mois de paie : 11/2026", label and value in one run). Scanned pages are a PNG
  * with no text layer; the encrypted file is pdfkit's RC4/AES encryption.
  */
+import { randomFillSync } from 'node:crypto';
 import { deflateSync } from 'node:zlib';
 import { PDFDocument, type PDFFont, type PDFPage, StandardFonts } from 'pdf-lib';
 import PDFKit from 'pdfkit';
@@ -20,8 +21,11 @@ export type SlipSpec = {
   pages?: 1 | 2;
   /** Write the name on the slip (true by default). */
   withName?: boolean;
+  /** A company logo (PNG) in the header, as some payroll programs print. */
+  logo?: Buffer;
 };
-export type PageSpec = SlipSpec | { scanned: true };
+/** A scanned page: a grey scan with nothing readable, or the given picture of a slip. */
+export type PageSpec = SlipSpec | { scanned: true; image?: Buffer };
 
 export const FRENCH_MONTHS = [
   'Janvier',
@@ -78,8 +82,15 @@ export async function payrollPdfWithPdfLib(pages: PageSpec[]): Promise<Buffer> {
   let png: Awaited<ReturnType<PDFDocument['embedPng']>> | null = null;
   for (const spec of pages) {
     if ('scanned' in spec) {
-      png ??= await pdf.embedPng(grayPng(120, 170));
       const page = pdf.addPage([595, 842]);
+      if (spec.image) {
+        const picture = await pdf.embedPng(spec.image);
+        const width = 515;
+        const height = (picture.height / picture.width) * width;
+        page.drawImage(picture, { x: 40, y: 800 - height, width, height });
+        continue;
+      }
+      png ??= await pdf.embedPng(grayPng(120, 170));
       page.drawImage(png, { x: 40, y: 60, width: 515, height: 730 });
       continue;
     }
@@ -87,6 +98,7 @@ export async function payrollPdfWithPdfLib(pages: PageSpec[]): Promise<Buffer> {
     const first = pdf.addPage([595, 842]);
     const text = (page: PDFPage, s: string, x: number, y: number, useFont: PDFFont = font, size = 9) =>
       page.drawText(s, { x, y, size, font: useFont });
+    if (spec.logo) first.drawImage(await pdf.embedPng(spec.logo), { x: 480, y: 780, width: 60, height: 50 });
     text(first, COMPANY.name, 40, 800, bold, 12);
     text(first, COMPANY.address, 40, 786);
     text(first, `N° CNSS employeur : ${COMPANY.cnss}`, 40, 774);
@@ -213,6 +225,13 @@ export function payrollPdfWithPdfKit(pages: PageSpec[], options: KitOptions = {}
   return done;
 }
 
+/** A PNG of random grey pixels: it does not compress, so its size is about width × height bytes. */
+export function noisePng(width: number, height: number): Buffer {
+  const raw = Buffer.alloc((width + 1) * height);
+  for (let y = 0; y < height; y++) randomFillSync(raw, y * (width + 1) + 1, width);
+  return pngOf(width, height, raw);
+}
+
 /** A grey PNG with a darker band, as a scanner would give (no text layer). */
 export function grayPng(width: number, height: number): Buffer {
   const raw = Buffer.alloc((width + 1) * height);
@@ -220,6 +239,10 @@ export function grayPng(width: number, height: number): Buffer {
     raw[y * (width + 1)] = 0;
     for (let x = 0; x < width; x++) raw[y * (width + 1) + 1 + x] = y % 20 < 3 ? 60 : 235;
   }
+  return pngOf(width, height, raw);
+}
+
+function pngOf(width: number, height: number, raw: Buffer): Buffer {
   const chunk = (type: string, data: Buffer) => {
     const length = Buffer.alloc(4);
     length.writeUInt32BE(data.length);

@@ -5,7 +5,8 @@
  * once and read in steps.
  */
 import { PDFDocument } from 'pdf-lib';
-import { getDocumentProxy } from 'unpdf';
+import sharp from 'sharp';
+import { extractImages, getDocumentProxy } from 'unpdf';
 
 export type PdfProblem = 'encrypted' | 'truncated' | 'broken' | 'empty';
 
@@ -34,6 +35,11 @@ export type OpenedPdf = {
   pageCount: number;
   /** Text of page `pageNumber` (1-based), as lines from top to bottom. */
   pageText(pageNumber: number): Promise<PageText>;
+  /**
+   * The page's largest embedded image as a PNG (a scanned page is one image), or null. The image
+   * is taken as embedded, at the scanner's resolution, rather than re-drawn through a canvas.
+   */
+  pageImage(pageNumber: number): Promise<Buffer | null>;
   /** A new PDF made of pages [first, first + count) (1-based), copied as they are. */
   copyPages(first: number, count: number): Promise<Buffer>;
   close(): Promise<void>;
@@ -84,6 +90,16 @@ export async function openPdf(data: Buffer): Promise<OpenedPdf> {
       } finally {
         page.cleanup();
       }
+    },
+    async pageImage(pageNumber) {
+      const images = await extractImages(reader, pageNumber);
+      const largest = images.sort((a, b) => b.width * b.height - a.width * a.height)[0];
+      if (!largest) return null;
+      return sharp(Buffer.from(largest.data.buffer, largest.data.byteOffset, largest.data.byteLength), {
+        raw: { width: largest.width, height: largest.height, channels: largest.channels },
+      })
+        .png()
+        .toBuffer();
     },
     async copyPages(first, count) {
       const out = await PDFDocument.create({ updateMetadata: false });

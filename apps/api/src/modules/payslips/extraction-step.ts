@@ -7,10 +7,12 @@
  */
 import { and, eq, ne, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
-import type { Db } from '../../db/client.ts';
+import type { Db, DbOrTx } from '../../db/client.ts';
 import { users } from '../../db/schema/accounts.ts';
 import { employees } from '../../db/schema/employees.ts';
 import { payslipJobs, payslips } from '../../db/schema/payslips.ts';
+import { OcrError } from '../../lib/ocr/errors.ts';
+import { recognize } from '../../lib/ocr/recognize.ts';
 import { type OpenedPdf, openPdf, PdfUnreadable } from '../../lib/pdf/pdf-document.ts';
 import { continues, type PageGroup, type ReadPage } from './group-pages.ts';
 import { buildDirectory, type EmployeeDirectory, type MatchResult, matchPage } from './match-employee.ts';
@@ -57,19 +59,41 @@ export async function closeJob(open: OpenJobs, jobId: number): Promise<void> {
   await entry?.pdf.close();
 }
 
+/** Time given to the OCR of one scanned page (waiting for a worker included). */
+const OCR_PAGE_TIMEOUT_MS = 30_000;
+
+/** The text of a scanned page through the offline OCR; [] when it reads nothing or fails. */
+async function ocrLines(pdf: OpenedPdf, pageNumber: number): Promise<string[]> {
+  try {
+    const image = await pdf.pageImage(pageNumber);
+    if (!image) return [];
+    const result = await recognize(image, { langs: ['fra'], timeoutMs: OCR_PAGE_TIMEOUT_MS });
+    return result.lines.map((line) => line.text.trim()).filter(Boolean);
+  } catch (error) {
+    if (error instanceof OcrError) return [];
+    throw error;
+  }
+}
+
 async function readPage(pdf: OpenedPdf, directory: EmployeeDirectory, pageNumber: number): Promise<Page> {
   let lines: string[] = [];
+  let scanned = false;
   try {
     const text = await pdf.pageText(pageNumber);
     lines = text.hasText ? text.lines : [];
   } catch {
-    // A page pdf.js cannot read is handled like a scan: a slip of its own, for HR to match.
+    // A page pdf.js cannot read as text is handled like a scan.
     lines = [];
   }
-  if (lines.length === 0)
-    return { pageNumber, scanned: true, identity: null, period: null, read: null, match: null };
+  if (lines.length === 0) {
+    scanned = true;
+    lines = await ocrLines(pdf, pageNumber);
+  }
+  if (lines.length === 0) return { pageNumber, scanned, identity: null, period: null, read: null, match: null };
   const read = readSlipPage(lines);
   const match = matchPage(read, directory);
+  // Read by OCR: a character may be wrong, so never full confidence.
+  if (scanned && match.employee) match.confidence = Math.min(match.confidence, 85);
   const identity = match.employee
     ? `employee:${match.employee.id}`
     : match.readCin
@@ -79,7 +103,7 @@ async function readPage(pdf: OpenedPdf, directory: EmployeeDirectory, pageNumber
         : match.readName
           ? `name:${match.readName}`
           : null;
-  return { pageNumber, scanned: false, identity, period: read.period, read, match };
+  return { pageNumber, scanned, identity, period: read.period, read, match };
 }
 
 type SlipDraft = {
@@ -172,9 +196,7 @@ export async function runExtractionStep(deps: Deps, open: OpenJobs, jobId: numbe
             confidence: draft.match?.confidence ?? 0,
             unmatchedReason: employeeId
               ? null
-              : draft.group.pages[0]!.scanned
-                ? 'scanned'
-                : (draft.match?.unmatchedReason ?? 'no_identifier'),
+              : (draft.match?.unmatchedReason ?? (draft.group.pages[0]!.scanned ? 'scanned' : 'no_identifier')),
             periodMonth: period?.month ?? null,
             periodYear: period?.year ?? null,
             firstPage: draft.group.firstPage,
@@ -232,8 +254,8 @@ export async function runExtractionStep(deps: Deps, open: OpenJobs, jobId: numbe
  * A new upload of a period replaces the employee's slips of that period still awaiting HR (from
  * earlier jobs); an approved one stays published and is counted, so the job can say so.
  */
-async function replaceEarlierSlips(
-  tx: Parameters<Parameters<Db['transaction']>[0]>[0],
+export async function replaceEarlierSlips(
+  tx: DbOrTx,
   s: { companyId: number; jobId: number; slipId: number; employeeId: number; month: number; year: number },
 ) {
   const same = and(

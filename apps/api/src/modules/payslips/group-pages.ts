@@ -2,7 +2,7 @@
  * Cuts a run of pages into slips. A page that names someone (CIN, matricule, known name) starts a
  * slip unless it names the same person for the same period as the slip before (payroll programs
  * repeat the header on every page); a page that names nobody continues the slip before it (the
- * second page of gains, the yearly totals); a page with no text at all (scanned) stands alone.
+ * second page of gains, the yearly totals); a scanned page the OCR could not read stands alone.
  */
 import type { SlipPeriod } from './read-slip-page.ts';
 
@@ -21,7 +21,10 @@ const samePeriod = (a: SlipPeriod | null, b: SlipPeriod | null) =>
 
 /** Whether `page` continues `group` (the slip being read) rather than starting a new one. */
 export function continues(group: PageGroup | null, page: ReadPage): boolean {
-  if (!group || page.scanned || group.pages[0]!.scanned) return false;
+  if (!group) return false;
+  // A scan the OCR could not read stands alone, and nothing is glued to it.
+  const unread = (p: ReadPage) => p.scanned && p.identity === null && p.period === null;
+  if (unread(page) || unread(group.pages[0]!)) return false;
   if (page.identity === null) return true;
   const head = group.pages.find((p) => p.identity !== null);
   if (!head) return false;

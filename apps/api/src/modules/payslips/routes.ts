@@ -1,20 +1,38 @@
 import {
   PAYSLIP_STATUSES,
   PAYSLIP_UPLOAD_MAX_BYTES,
+  ZConfirmPayslipJob,
+  ZConfirmPayslipJobResult,
+  ZDecidePayslip,
+  ZMatchPayslip,
+  ZMyPayslip,
   ZPayslip,
   ZPayslipJob,
+  ZPayslipStats,
 } from '@tasbiq/contracts/payslips';
+import { isHr } from '@tasbiq/contracts/roles';
 import { paginated } from '@tasbiq/contracts/wire';
+import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { AppModule } from '../../context.ts';
-import { companyIdOf, requireSession } from '../../lib/auth/access-control.ts';
-import { fieldError, notFound } from '../../lib/errors.ts';
+import { companyIdOf, isFeatureEnabled, requireSession } from '../../lib/auth/access-control.ts';
+import { fieldError, notFound, permissionDenied } from '../../lib/errors.ts';
 import { pageSize, ZListQuery, zBool, zCsvOf, zIdParam } from '../../lib/list-params.ts';
-import { readMultipartForm } from '../../lib/multipart-form.ts';
+import { attachmentDisposition, readMultipartForm } from '../../lib/multipart-form.ts';
 import { limitOffsetPage } from '../../lib/pagination.ts';
 import { objectIdOrNotFound, ZObjectIdParams } from '../../lib/path-id.ts';
-import { findPayslipJob, listPayslipJobs, listPayslips } from './queries.ts';
-import { serializePayslip, serializePayslipJob } from './serialize.ts';
+import { casablancaMonth } from '../../lib/time.ts';
+import { confirmPayslipJob, decidePayslip, matchPayslip } from './approval.ts';
+import {
+  confirmReceipt,
+  findReadablePayslip,
+  listOwnPayslips,
+  logDownload,
+  payslipStats,
+  type Reader,
+} from './employee-access.ts';
+import { findPayslip, findPayslipJob, listPayslipJobs, listPayslips } from './queries.ts';
+import { downloadNameOf, serializeMyPayslip, serializePayslip, serializePayslipJob } from './serialize.ts';
 import { createExtractionJob } from './upload.ts';
 
 const zMonth = z.coerce.number().int().min(1).max(12).optional();
@@ -27,7 +45,28 @@ export const ZPayslipListQuery = ZListQuery.extend({
   approved: zBool,
   employee: zIdParam,
   status_in: zCsvOf(z.enum(PAYSLIP_STATUSES)),
+  /** An HR person's own slips, as any employee sees theirs (the "mode Employé" screen). */
+  mine: zBool,
 });
+
+const ZStatsQuery = z.object({ month: zMonth, year: zYear });
+
+function readerOf(request: FastifyRequest): Reader {
+  const session = requireSession(request);
+  if (!session.company) throw permissionDenied();
+  return {
+    userId: session.user.id,
+    companyId: session.company.id,
+    employeeId: session.employee?.id ?? null,
+    isHr: isHr(session.user.roles),
+  };
+}
+
+/** The employee side needs the company's fiches feature (spec §2: employee `fiches` route). */
+function requireFichesFeature(request: FastifyRequest) {
+  const company = requireSession(request).company;
+  if (!company || !isFeatureEnabled(company, 'fiches')) throw permissionDenied();
+}
 
 export const payslipRoutes: AppModule = async (app, { db, storage, jobs }) => {
   const jobDetail = async (companyId: number, id: number) => {
@@ -117,18 +156,36 @@ export const payslipRoutes: AppModule = async (app, { db, storage, jobs }) => {
     },
   );
 
+  /**
+   * HR: every slip of the company with the spec's filters. An employee (or HR with `mine=true`):
+   * their own approved slips, by year and month.
+   */
   app.get(
     '/fiches',
     {
-      config: { roles: ['RH'] },
-      schema: { tags: ['fiches'], querystring: ZPayslipListQuery, response: { 200: paginated(ZPayslip) } },
+      config: { employee: true },
+      schema: {
+        tags: ['fiches'],
+        querystring: ZPayslipListQuery,
+        response: { 200: z.union([paginated(ZPayslip), paginated(ZMyPayslip)]) },
+      },
     },
     async (request) => {
-      const companyId = companyIdOf(request);
+      const reader = readerOf(request);
       const q = request.query;
       const limit = pageSize(q.limit, requireSession(request).company?.itemsPerPage);
       const offset = q.offset ?? 0;
-      const { count, rows } = await listPayslips(db, companyId, {
+      if (!reader.isHr || q.mine === true) {
+        requireFichesFeature(request);
+        const { count, rows } = await listOwnPayslips(db, reader, {
+          month: q.month,
+          year: q.year,
+          limit,
+          offset,
+        });
+        return limitOffsetPage(request, { count, limit, offset, results: rows.map(serializeMyPayslip) });
+      }
+      const { count, rows } = await listPayslips(db, reader.companyId, {
         month: q.month,
         year: q.year,
         approved: q.approved,
@@ -139,6 +196,127 @@ export const payslipRoutes: AppModule = async (app, { db, storage, jobs }) => {
         offset,
       });
       return limitOffsetPage(request, { count, limit, offset, results: rows.map(serializePayslip) });
+    },
+  );
+
+  /** The slip's PDF as a download: its employee once approved, HR of the company always (preview). Logged. */
+  app.get(
+    '/fiches/:id/download',
+    { config: { employee: true }, schema: { tags: ['fiches'], params: ZObjectIdParams } },
+    async (request, reply) => {
+      const reader = readerOf(request);
+      const { view, audience } = await findReadablePayslip(db, reader, objectIdOrNotFound(request.params.id));
+      if (audience === 'employee') requireFichesFeature(request);
+      const data = await storage.get(view.slip.fileKey);
+      await logDownload(db, reader, view.slip.id, audience);
+      return reply
+        .header('Content-Type', 'application/pdf')
+        .header('Content-Disposition', attachmentDisposition(downloadNameOf(view)))
+        .header('X-Content-Type-Options', 'nosniff')
+        .header('Content-Security-Policy', "default-src 'none'; sandbox")
+        .header('Cache-Control', 'private, no-store')
+        .send(data);
+    },
+  );
+
+  /** The employee confirms they received their slip; HR sees it as `received_at`. */
+  app.get(
+    '/fiches/:id/confirm',
+    {
+      config: { employee: true, feature: 'fiches' },
+      schema: { tags: ['fiches'], params: ZObjectIdParams, response: { 200: ZMyPayslip } },
+    },
+    async (request) =>
+      serializeMyPayslip(await confirmReceipt(db, readerOf(request), objectIdOrNotFound(request.params.id))),
+  );
+
+  app.post(
+    '/fiches/:id/approve',
+    {
+      config: { roles: ['RH'], feature: 'fiches' },
+      schema: {
+        tags: ['fiches'],
+        params: ZObjectIdParams,
+        body: ZDecidePayslip,
+        response: { 200: ZPayslip },
+      },
+    },
+    async (request) => {
+      const companyId = companyIdOf(request);
+      const id = objectIdOrNotFound(request.params.id);
+      const session = requireSession(request);
+      await decidePayslip(db, {
+        companyId,
+        id,
+        actor: { userId: session.user.id, roles: session.user.roles },
+        approve: request.body.approve,
+      });
+      const view = await findPayslip(db, companyId, id);
+      if (!view) throw notFound();
+      return serializePayslip(view);
+    },
+  );
+
+  app.post(
+    '/fiches/:id/match',
+    {
+      config: { roles: ['RH'], feature: 'fiches' },
+      schema: { tags: ['fiches'], params: ZObjectIdParams, body: ZMatchPayslip, response: { 200: ZPayslip } },
+    },
+    async (request) => {
+      const companyId = companyIdOf(request);
+      const id = objectIdOrNotFound(request.params.id);
+      const session = requireSession(request);
+      await matchPayslip(db, {
+        companyId,
+        id,
+        employeeId: request.body.employee,
+        actor: { userId: session.user.id, roles: session.user.roles },
+      });
+      const view = await findPayslip(db, companyId, id);
+      if (!view) throw notFound();
+      return serializePayslip(view);
+    },
+  );
+
+  app.post(
+    '/fiches/jobs/:id/confirm',
+    {
+      config: { roles: ['RH'], feature: 'fiches' },
+      schema: {
+        tags: ['fiches'],
+        params: ZObjectIdParams,
+        body: ZConfirmPayslipJob,
+        response: { 200: ZConfirmPayslipJobResult },
+      },
+    },
+    async (request) => {
+      const session = requireSession(request);
+      return confirmPayslipJob(db, {
+        companyId: companyIdOf(request),
+        jobId: objectIdOrNotFound(request.params.id),
+        actor: { userId: session.user.id, roles: session.user.roles },
+        approve: request.body.approve,
+        fiches: request.body.fiches,
+      });
+    },
+  );
+
+  /** The month's slips (default: this Casablanca month): published, awaiting, unmatched, received. */
+  app.get(
+    '/stats/rh/fiches',
+    {
+      config: { roles: ['RH'] },
+      schema: { tags: ['fiches'], querystring: ZStatsQuery, response: { 200: ZPayslipStats } },
+    },
+    async (request) => {
+      const now = casablancaMonth(new Date());
+      return payslipStats(
+        db,
+        companyIdOf(request),
+        request.query.month ?? now.month,
+        request.query.year ?? now.year,
+      );
     },
   );
 };
