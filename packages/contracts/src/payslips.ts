@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ZEmployeeRef } from './advances.ts';
-import { ZMoney } from './wire.ts';
+import { ZMoney, ZObjectId } from './wire.ts';
 
 /**
  * Pay slips (spec §3 "Pay slip (fiche)" and "Extraction job", §4 "Fiche job", §7 "Fiches"; issue 12).
@@ -125,7 +125,7 @@ export type TPayslipJob = z.infer<typeof ZPayslipJob>;
 export const ZConfirmPayslipJob = z.object({
   approve: z.boolean(),
   /** Only these slips of the job; all pending ones when absent. */
-  fiches: z.array(z.number().int().positive()).max(5000).optional(),
+  fiches: z.array(ZObjectId).max(5000).optional(),
 });
 export type TConfirmPayslipJob = z.infer<typeof ZConfirmPayslipJob>;
 
@@ -138,7 +138,7 @@ export const ZConfirmPayslipJobResult = z.object({
 export type TConfirmPayslipJobResult = z.infer<typeof ZConfirmPayslipJobResult>;
 
 /** `POST /fiches/{id}/match/ {employee}`: HR names the employee of an unmatched (or wrongly matched) slip. */
-export const ZMatchPayslip = z.object({ employee: z.number().int().positive() });
+export const ZMatchPayslip = z.object({ employee: ZObjectId });
 /** `POST /fiches/{id}/approve/ {approve}`: one slip; `approve: false` discards it. */
 export const ZDecidePayslip = z.object({ approve: z.boolean() });
 
