@@ -15,6 +15,16 @@ import { RouteErrorScreen } from './screens/route-error-screen.tsx';
 const advanceScreen = lazyScreen(() => import('../features/advances/advance-screen.tsx'), 'AdvanceScreen');
 const loginScreen = lazyScreen(() => import('../features/auth/login-screen.tsx'), 'LoginScreen');
 const resetScreen = lazyScreen(() => import('../features/auth/reset-screen.tsx'), 'ResetScreen');
+const bonusesScreen = lazyScreen(() => import('../features/bonuses/bonuses-screen.tsx'), 'BonusesScreen');
+const bonusAddScreen = lazyScreen(() => import('../features/bonuses/bonus-add-screen.tsx'), 'BonusAddScreen');
+const bonusDetailsScreen = lazyScreen(
+  () => import('../features/bonuses/bonus-details-screen.tsx'),
+  'BonusDetailsScreen',
+);
+const employeeBonusesScreen = lazyScreen(
+  () => import('../features/bonuses/employee-bonuses-screen.tsx'),
+  'EmployeeBonusesScreen',
+);
 const changeRequestScreen = lazyScreen(
   () => import('../features/change-requests/change-request-screen.tsx'),
   'ChangeRequestScreen',
@@ -112,7 +122,7 @@ export const EMPLOYEE_PAGES: readonly PageRoute[] = [
   { path: 'fiches', title: 'Fiches de paie', anyFeature: ['fiches'] },
   { path: 'profile', title: 'Mon profil', screen: profileScreen },
   { path: 'card', title: 'Ma carte' },
-  { path: 'bonuses', title: 'Primes et paniers', anyFeature: ['bonuses'] },
+  { path: 'bonuses', title: 'Primes et paniers', anyFeature: ['bonuses'], screen: employeeBonusesScreen },
   { path: 'notifications', title: 'Notifications', screen: notificationsScreen },
   { path: 'missionorders', title: 'Ordres de mission', anyFeature: ['expenses'] },
   { path: 'missionorders/add', title: 'Nouvel ordre de mission', anyFeature: ['expenses'] },
@@ -145,9 +155,9 @@ export const HR_PAGES: readonly PageRoute[] = [
   { path: 'fiches', title: 'Fiches de paie' },
   { path: 'fiches/jobs', title: 'Extractions de fiches de paie', anyFeature: ['fiches'] },
   { path: 'fiches/jobs/:id', title: 'Extraction de fiches de paie', anyFeature: ['fiches'] },
-  { path: 'bonuses', title: 'Primes', anyFeature: ['bonuses'] },
-  { path: 'bonuses/add', title: 'Nouvelle prime', anyFeature: ['bonuses'] },
-  { path: 'bonuses/:id', title: 'Détails de la prime', anyFeature: ['bonuses'] },
+  { path: 'bonuses', title: 'Primes', anyFeature: ['bonuses'], screen: bonusesScreen },
+  { path: 'bonuses/add', title: 'Nouvelle prime', anyFeature: ['bonuses'], screen: bonusAddScreen },
+  { path: 'bonuses/:id', title: 'Détails de la prime', anyFeature: ['bonuses'], screen: bonusDetailsScreen },
   { path: 'missionorders', title: 'Ordres de mission', anyFeature: ['expenses'] },
   { path: 'missionorders/:id', title: 'Ordre de mission', anyFeature: ['expenses'] },
   { path: 'policy', title: 'Politique budgétaire', anyFeature: ['expenses'], drhOnly: true },

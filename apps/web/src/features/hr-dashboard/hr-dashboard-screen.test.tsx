@@ -188,7 +188,48 @@ describe('/rh dashboard', () => {
     expect(items[1]).toHaveTextContent('Exécutée');
     expect(app.api.requestsTo('GET /transactions')[0]!.query.get('limit')).toBe('10');
     expect(screen.getByRole('link', { name: 'Tout voir' })).toHaveAttribute('href', '/rh/transactions');
-    // Bonuses are not built yet: no block, no call.
+  });
+
+  it('shows the last 3 bonuses (spec §9), each opening its details; none when the feature is off', async () => {
+    const latest = [
+      {
+        id: 5,
+        display_title: 'Aïd El Kébir',
+        type: 'collective',
+        beneficiaries_count: 120,
+        total_amount: '120000.00',
+        status: 'confirmed',
+        created: new Date().toISOString(),
+      },
+      {
+        id: 4,
+        display_title: 'Panier repas',
+        type: 'individual',
+        beneficiaries_count: 1,
+        total_amount: '300.00',
+        status: 'pending',
+        created: new Date().toISOString(),
+      },
+    ];
+    const app = await openDashboard({ 'GET /bonuses/latest': { body: latest } });
+    const list = await screen.findByRole('list', { name: 'Dernières primes' });
+    const items = within(list).getAllByRole('listitem');
+    expect(items[0]).toHaveTextContent('Aïd El Kébir');
+    expect(items[0]).toHaveTextContent(/120\s000\sDH/);
+    expect(items[0]).toHaveTextContent('Collective · 120 bénéficiaires');
+    expect(items[0]).toHaveTextContent('Confirmée');
+    expect(within(items[1]!).getByRole('link', { name: 'Panier repas' })).toHaveAttribute(
+      'href',
+      '/rh/bonuses/4',
+    );
+    expect(screen.getByRole('link', { name: 'Toutes les primes' })).toHaveAttribute('href', '/rh/bonuses');
+    expect(app.api.requestsTo('GET /bonuses/latest')).toHaveLength(1);
+  });
+
+  it('makes no bonus call when the feature is off', async () => {
+    const app = await openDashboard({}, { settings: { bonuses_enabled: false } });
+    await screen.findByRole('list', { name: 'Dernières transactions' });
+    expect(screen.queryByRole('heading', { name: 'Dernières primes' })).not.toBeInTheDocument();
     expect(app.api.requests.some((request) => request.path.startsWith('/bonuses'))).toBe(false);
   });
 

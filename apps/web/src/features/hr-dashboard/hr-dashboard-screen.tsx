@@ -2,6 +2,7 @@ import { PageTitle } from '../../components/ui/page-title.tsx';
 import { useReadySession } from '../session/ready-session.tsx';
 import { DailyChartCard } from './components/daily-chart-card.tsx';
 import { KeyFigures } from './components/key-figures.tsx';
+import { LastBonuses } from './components/last-bonuses.tsx';
 import { LastTransactions } from './components/last-transactions.tsx';
 import { WalletSummaryCard } from './components/wallet-summary-card.tsx';
 
@@ -37,11 +38,8 @@ export function HrDashboardScreen() {
         </div>
       ) : null}
       <LastTransactions />
-      {/*
-        Spec §9: the dashboard also shows the last 3 bonuses (DASHBOARD_LAST_BONUSES, GET
-        /bonuses/latest). Bonuses are a later issue with no API yet, so nothing is rendered here
-        until they exist; the block goes below the last transactions.
-      */}
+      {/* Spec §9: the last 3 bonuses, below the last transactions. */}
+      {settings.bonuses_enabled ? <LastBonuses /> : null}
     </div>
   );
 }

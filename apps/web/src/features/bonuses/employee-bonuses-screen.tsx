@@ -1,0 +1,113 @@
+import { BONUS_PAYMENT_STATUS_LABELS_FR, type TBonusPaymentStatus } from '@tasbiq/contracts/bonuses';
+import { PAYOUT_METHOD_LABELS_FR } from '@tasbiq/contracts/money';
+import type { ReactNode } from 'react';
+import { useState } from 'react';
+import { Badge, type BadgeTone } from '../../components/ui/badge.tsx';
+import { EmptyState } from '../../components/ui/empty-state.tsx';
+import { LoadErrorState } from '../../components/ui/load-error-state.tsx';
+import { PageTitle } from '../../components/ui/page-title.tsx';
+import { Pagination } from '../../components/ui/pagination.tsx';
+import { Spinner } from '../../components/ui/spinner.tsx';
+import { formatDateTime } from '../../lib/format/date-time.ts';
+import { formatMoney } from '../../lib/format/money.ts';
+import {
+  useMarkBonusSeenMutation,
+  useOwnBonusesQuery,
+  useUnseenBonusesQuery,
+} from './api/employee-bonuses.ts';
+import { BonusCelebration } from './components/bonus-celebration.tsx';
+
+const PAGE = 20;
+const TONES: Partial<Record<TBonusPaymentStatus, BadgeTone>> = {
+  confirmed: 'info',
+  processing: 'info',
+  executed: 'success',
+  failed: 'danger',
+};
+
+/** /bonuses: the employee's bonuses and baskets; a bonus paid since the last visit is celebrated first. */
+export function EmployeeBonusesScreen() {
+  const [offset, setOffset] = useState(0);
+  const bonuses = useOwnBonusesQuery({ limit: PAGE, offset });
+  const unseen = useUnseenBonusesQuery();
+  const markSeen = useMarkBonusSeenMutation();
+  const [celebrated, setCelebrated] = useState<Set<number>>(() => new Set());
+  const next = unseen.data?.find((b) => !celebrated.has(b.id));
+
+  let body: ReactNode;
+  if (bonuses.isPending) body = <Spinner isBlock label="Chargement de vos primes" />;
+  else if (bonuses.isError)
+    body = (
+      <LoadErrorState
+        title="Vos primes n'ont pas pu être chargées."
+        error={bonuses.error}
+        onRetry={() => bonuses.refetch()}
+      />
+    );
+  else if (bonuses.data.count === 0)
+    body = (
+      <EmptyState
+        title="Aucune prime pour le moment."
+        description="Les primes et paniers que votre employeur vous verse apparaîtront ici."
+      />
+    );
+  else
+    body = (
+      <ul aria-label="Mes primes" className="divide-y divide-gray-100">
+        {bonuses.data.results.map((bonus) => (
+          <li
+            key={bonus.id}
+            className="grid grid-cols-[1fr_auto] items-start gap-x-3 gap-y-1 px-4 py-3 sm:px-6"
+          >
+            <p className="min-w-0 truncate font-medium text-gray-900">{bonus.bonus.display_title}</p>
+            <p className="text-right font-semibold whitespace-nowrap text-gray-900 tabular-nums">
+              {formatMoney(bonus.amount)}
+            </p>
+            <p className="min-w-0 text-sm text-gray-600">
+              <time dateTime={bonus.paid ?? bonus.created}>
+                {formatDateTime(bonus.paid ?? bonus.created)}
+              </time>
+              {bonus.payout_method ? ` · ${PAYOUT_METHOD_LABELS_FR[bonus.payout_method]}` : ''}
+              {bonus.failure_reason ? ` · ${bonus.failure_reason}` : ''}
+            </p>
+            <Badge tone={TONES[bonus.status] ?? 'neutral'} className="justify-self-end">
+              {BONUS_PAYMENT_STATUS_LABELS_FR[bonus.status]}
+            </Badge>
+          </li>
+        ))}
+      </ul>
+    );
+
+  return (
+    <div className="flex flex-col gap-4">
+      <PageTitle title="Primes et paniers" subtitle="Les primes versées par votre employeur" />
+      <section
+        aria-label="Mes primes"
+        aria-busy={bonuses.isFetching}
+        className="rounded-2xl bg-white ring-1 ring-gray-200"
+      >
+        {body}
+      </section>
+      {bonuses.data ? (
+        <Pagination
+          label="Pagination de mes primes"
+          count={bonuses.data.count}
+          limit={PAGE}
+          offset={offset}
+          onOffsetChange={setOffset}
+          isFetching={bonuses.isFetching}
+        />
+      ) : null}
+      {next ? (
+        <BonusCelebration
+          key={next.id}
+          bonus={next}
+          onDone={() => {
+            setCelebrated((current) => new Set(current).add(next.id));
+            markSeen.mutate(next.id);
+          }}
+        />
+      ) : null}
+    </div>
+  );
+}
