@@ -5,10 +5,9 @@
 // its own free port (E2E_PORT), its own build output (E2E_WEB_DIST, served through WEB_DIST_DIR,
 // so a concurrent `vite build` cannot empty the directory being served), its own database and files.
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import net from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { assertPinnedNode, run } from './lib.mjs';
+import { assertPinnedNode, freePort, run } from './lib.mjs';
 
 assertPinnedNode();
 
@@ -18,17 +17,6 @@ if (!existsSync(chromium)) {
     `Chromium not found at ${chromium}: install it with 'apt-get install -y chromium' (see README).`,
   );
   process.exit(1);
-}
-
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-  });
 }
 
 const webDist = mkdtempSync(path.join(tmpdir(), 'tasbiq-e2e-web-'));

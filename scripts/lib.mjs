@@ -43,3 +43,15 @@ export async function postgresServerUrl() {
   if (process.env.SKIP_PG_TESTS === '1') return null;
   return (await canConnect('127.0.0.1', 5432)) ? 'postgres://postgres@127.0.0.1:5432/postgres' : null;
 }
+
+/** A TCP port free on 127.0.0.1 right now (for a server a script starts). */
+export function freePort() {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
+  });
+}

@@ -1,8 +1,9 @@
 // `npm test`: everything a reviewer would run, in order, stopping at the first failure (a summary
 // at the end lists each step as passed, failed or not run):
 // typecheck, lint, unit + API (PGlite) + component tests, API tests again on PostgreSQL
-// (when a server answers on 127.0.0.1:5432 or TEST_DATABASE_URL is set), then the web build
-// and the Playwright journeys in headless Chromium.
+// (when a server answers on 127.0.0.1:5432 or TEST_DATABASE_URL is set), the login page's
+// JavaScript budget (scripts/login-page-budget.mjs), then the web build and the Playwright
+// journeys in headless Chromium.
 import { assertPinnedNode, postgresServerUrl, run } from './lib.mjs';
 
 assertPinnedNode();
@@ -25,6 +26,7 @@ if (pgUrl) {
     '\n! No PostgreSQL server found: API tests run on PGlite only (set TEST_DATABASE_URL to add it).',
   );
 }
+steps.push(["Login page's JavaScript budget", 'node', ['scripts/login-page-budget.mjs']]);
 if (process.env.SKIP_E2E !== '1') steps.push(['Playwright journeys', 'node', ['scripts/e2e.mjs']]);
 
 const started = Date.now();

@@ -1,17 +1,6 @@
 import { z } from 'zod';
 
-/** Feature switches per company (spec §3 Settings). The key is the flag; the value the feature name. */
-export const FEATURE_FLAGS = {
-  advances: 'advances_enabled',
-  recharges: 'recharges_enabled',
-  fiches: 'fiches_enabled',
-  cards: 'cards_enabled',
-  bonuses: 'bonuses_enabled',
-  expenses: 'expenses_enabled',
-  eprogram: 'eprogram_enabled',
-} as const;
-export type Feature = keyof typeof FEATURE_FLAGS;
-export type FeatureFlag = (typeof FEATURE_FLAGS)[Feature];
+export { FEATURE_FLAGS, type Feature, type FeatureFlag } from './feature-flags.ts';
 
 export const ZSettings = z.object({
   items_per_page: z.number().int(),

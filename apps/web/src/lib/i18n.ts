@@ -11,7 +11,12 @@ export const DEFAULT_LANGUAGE = 'fr';
 
 let isInitialised = false;
 
-/** Idempotent; the shell calls it once before rendering. Resources are bundled, so this resolves at once. */
+/**
+ * Idempotent; resources are bundled, so this resolves at once. No screen translates through i18next
+ * yet (the French texts are plain strings and `locales/fr/*` objects), so the shell no longer calls
+ * it at start: its 13 KB gzip stayed out of the first page (issue 9 §4, decision 030). The first
+ * feature that uses `t()` calls it (or `registerTranslations`) before rendering.
+ */
 export function initI18n(): i18n {
   if (isInitialised) return i18next;
   isInitialised = true;

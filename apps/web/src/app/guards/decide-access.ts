@@ -1,6 +1,7 @@
 import type { TAccount } from '@tasbiq/contracts/auth';
+import { FEATURE_FLAGS, type Feature } from '@tasbiq/contracts/feature-flags';
 import { isDrh, isHr } from '@tasbiq/contracts/roles';
-import { FEATURE_FLAGS, type Feature, type TSettings } from '@tasbiq/contracts/settings';
+import type { TSettings } from '@tasbiq/contracts/settings';
 
 /**
  * What a route asks of the visitor (spec §2 "Other paths and guards").

@@ -1,12 +1,15 @@
 import { IconChevronLeft, IconChevronRight } from '@tabler/icons-react';
 import { type RefObject, useRef } from 'react';
 import { cx } from '../../lib/cx.ts';
+import { formatTotal } from '../../lib/format/count.ts';
 import { reveal } from '../../lib/hooks/use-reveal.ts';
 import { Button } from './button.tsx';
 
 export type PaginationProps = {
   /** Total of matching items (the `count` of a DRF page). */
   count: number;
+  /** The page's `count_is_estimate`: the total reads « sur environ 12 000 ». */
+  countIsEstimate?: boolean | undefined;
   limit: number;
   offset: number;
   onOffsetChange: (offset: number) => void;
@@ -31,6 +34,7 @@ const numberFr = new Intl.NumberFormat('fr-FR');
  */
 export function Pagination({
   count,
+  countIsEstimate = false,
   limit,
   offset,
   onOffsetChange,
@@ -51,7 +55,7 @@ export function Pagination({
   return (
     <nav ref={navRef} aria-label={label} className={cx('flex items-center justify-between gap-3', className)}>
       <p className="text-sm text-gray-600" aria-live="polite">
-        {numberFr.format(first)}–{numberFr.format(last)} sur {numberFr.format(count)}
+        {numberFr.format(first)}–{numberFr.format(last)} sur {formatTotal(count, countIsEstimate)}
       </p>
       <div className="flex gap-2">
         <Button

@@ -1,9 +1,17 @@
 import type { TTokenPair } from '@tasbiq/contracts/auth';
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
+import { Spinner } from '../../components/ui/spinner.tsx';
 import { setTokens } from '../../lib/http/token-store.ts';
 import { clearLoginNotice, peekLoginNotice } from '../session/login-notice.ts';
 import { LoginForm } from './components/login-form.tsx';
-import { LoginOtpStep } from './components/login-otp-step.tsx';
+
+/**
+ * The SMS-code step (and its zod schema) downloads when a login asks for it, not with /login:
+ * most logins never see it (issue 9 §4).
+ */
+const LoginOtpStep = lazy(() =>
+  import('./components/login-otp-step.tsx').then((module) => ({ default: module.LoginOtpStep })),
+);
 
 /**
  * /login. Full tokens go to the token store, which makes the visitor "logged in" and lets the guard
@@ -29,7 +37,11 @@ export function LoginScreen() {
   };
 
   if (pending) {
-    return <LoginOtpStep pending={pending} onVerified={finish} onCancel={() => setPending(null)} />;
+    return (
+      <Suspense fallback={<Spinner isBlock label="Chargement…" />}>
+        <LoginOtpStep pending={pending} onVerified={finish} onCancel={() => setPending(null)} />
+      </Suspense>
+    );
   }
   return <LoginForm onAuthenticated={finish} notice={notice} />;
 }

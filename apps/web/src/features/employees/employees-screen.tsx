@@ -25,8 +25,8 @@ import { useGroupOptionsQuery } from './api/list-group-options.ts';
 import { StatusBadge } from './components/status-badge.tsx';
 import { ACTIVE_FILTER_OPTIONS, STATUS_FILTER_OPTIONS } from './options.ts';
 
-function countText(count: number): string {
-  return formatCount(count, 'salarié', 'salariés', 'Aucun salarié');
+function countText(count: number, isEstimate?: boolean): string {
+  return formatCount(count, 'salarié', 'salariés', 'Aucun salarié', isEstimate);
 }
 
 /** `?group=12` (a group), `?group=none` (no group). */
@@ -108,7 +108,7 @@ export function EmployeesScreen() {
     <div className="flex flex-col gap-4">
       <PageTitle
         title="Salariés"
-        subtitle={page ? countText(page.count) : undefined}
+        subtitle={page ? countText(page.count, page.count_is_estimate) : undefined}
         actions={
           <>
             <Button
@@ -194,6 +194,7 @@ export function EmployeesScreen() {
         <Pagination
           label="Pagination des salariés"
           count={page.count}
+          countIsEstimate={page.count_is_estimate}
           limit={limit}
           offset={filters.offset}
           onOffsetChange={(offset) => update({ offset: offset > 0 ? String(offset) : '' })}

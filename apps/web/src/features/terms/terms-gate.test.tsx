@@ -44,7 +44,8 @@ describe('terms of use', () => {
     const terms = termsServer();
     const app = renderApp('/', { handlers: { ...sessionHandlers(), ...terms.handlers } });
     const dialog = await screen.findByRole('dialog', { name: TITLE });
-    expect(within(dialog).getByTestId('rich-content')).toBeInTheDocument();
+    // The text's sanitiser downloads with the first terms shown (terms-gate.tsx).
+    expect(await within(dialog).findByTestId('rich-content')).toBeInTheDocument();
     expect(within(dialog).queryByRole('button', { name: 'Fermer' })).not.toBeInTheDocument();
     // The text scrolls inside the modal: keyboard users must be able to focus it (axe: scrollable-region-focusable).
     const text = within(dialog).getByRole('region', { name: 'Texte des conditions' });

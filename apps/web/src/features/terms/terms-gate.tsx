@@ -1,8 +1,7 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { Button } from '../../components/ui/button.tsx';
 import { MessageBox } from '../../components/ui/message-box.tsx';
 import { Modal } from '../../components/ui/modal.tsx';
-import { RichContent } from '../../components/ui/rich-content.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { errorMessage } from '../../lib/errors/error-message.ts';
 import { setTermsHandler } from '../../lib/http/client.ts';
@@ -13,6 +12,14 @@ import { useLatestTermsQuery } from './api/get-latest-terms.ts';
 
 export const TERMS_TITLE = "Conditions générales d'utilisation";
 export const TERMS_TEXT_LABEL = 'Texte des conditions';
+
+/**
+ * The terms' HTML is cleaned by DOMPurify (RichContent): downloaded when terms are shown, not with
+ * every first page (the gate sits in the root layout; issue 9 §4).
+ */
+const RichContent = lazy(() =>
+  import('../../components/ui/rich-content.tsx').then((module) => ({ default: module.RichContent })),
+);
 
 type Waiter = { resolve: () => void; reject: (reason: unknown) => void };
 
@@ -91,7 +98,9 @@ export function TermsGate() {
               tabIndex={0}
               className="max-h-[50dvh] overflow-y-auto rounded-xl border border-gray-200 p-3 text-sm text-gray-800 focus-visible:outline-2 focus-visible:outline-brand-600"
             >
-              <RichContent html={terms.data.content} />
+              <Suspense fallback={<Spinner isBlock label="Chargement des conditions…" />}>
+                <RichContent html={terms.data.content} />
+              </Suspense>
             </section>
           </>
         )}

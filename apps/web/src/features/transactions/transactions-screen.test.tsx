@@ -149,6 +149,18 @@ describe('/rh/transactions', () => {
     expect(app.router.state.location.search).toBe('?offset=2');
   });
 
+  it('says « environ » when the API answers an estimated count (past 10 000 rows)', async () => {
+    await openList('/rh/transactions', {
+      'GET /transactions': {
+        body: { count: 1_048_391, count_is_estimate: true, next: '/next', previous: null, results: all },
+      },
+    });
+    await screen.findByRole('table');
+    expect(plain(screen.getByText(/transactions$/).textContent)).toBe('environ 1 000 000 transactions');
+    const pages = screen.getByRole('navigation', { name: 'Pagination des transactions' });
+    expect(plain(pages.querySelector('p')?.textContent)).toBe('1–20 sur environ 1 000 000');
+  });
+
   it('shows an empty list, and an empty filtered one with a way out', async () => {
     const app = await openList('/rh/transactions?type=advance', {
       'GET /transactions': transactionsHandler([]),

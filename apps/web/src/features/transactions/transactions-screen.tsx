@@ -12,8 +12,8 @@ import { TransactionFilters } from './components/transaction-filters.tsx';
 import { TransactionsList } from './components/transactions-list.tsx';
 import { apiParamsOf, useTransactionFilters } from './use-transaction-filters.ts';
 
-function countText(count: number): string {
-  return formatCount(count, 'transaction', 'transactions', 'Aucune transaction');
+function countText(count: number, isEstimate?: boolean): string {
+  return formatCount(count, 'transaction', 'transactions', 'Aucune transaction', isEstimate);
 }
 
 /** /rh/transactions: the company's advances and top-ups, newest first, filtered and paginated. */
@@ -61,7 +61,11 @@ export function TransactionsScreen() {
     <div className="flex flex-col gap-4">
       <PageTitle
         title="Transactions"
-        subtitle={page ? countText(page.count) : 'Avances sur salaire et recharges téléphoniques'}
+        subtitle={
+          page
+            ? countText(page.count, page.count_is_estimate)
+            : 'Avances sur salaire et recharges téléphoniques'
+        }
       />
       <div className="rounded-2xl bg-white p-4 ring-1 ring-gray-200">
         <TransactionFilters filters={filters} onChange={update} />
@@ -77,6 +81,7 @@ export function TransactionsScreen() {
         <Pagination
           label="Pagination des transactions"
           count={page.count}
+          countIsEstimate={page.count_is_estimate}
           limit={limit}
           offset={filters.offset}
           onOffsetChange={(offset) => update({ offset: offset > 0 ? String(offset) : '' })}

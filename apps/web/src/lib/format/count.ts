@@ -1,10 +1,26 @@
 const numberFr = new Intl.NumberFormat('fr-FR');
+/** Two significant digits: an estimate of 12 347 rows is « environ 12 000 », not a false 12 347. */
+const roughFr = new Intl.NumberFormat('fr-FR', { maximumSignificantDigits: 2 });
 
 /**
- * "1 salarié", "1 250 salariés", and `none` ("Aucun salarié") for zero when given: the counts
- * shown above lists and in reports.
+ * A list total as people read it: exact, or « environ 12 000 » when the API says its `count` is
+ * the database's estimate (`count_is_estimate`: past 10 000 rows, decision 027).
  */
-export function formatCount(count: number, singular: string, plural: string, none?: string): string {
-  if (count === 0 && none !== undefined) return none;
-  return `${numberFr.format(count)} ${count === 1 ? singular : plural}`;
+export function formatTotal(count: number, isEstimate = false): string {
+  return isEstimate ? `environ ${roughFr.format(count)}` : numberFr.format(count);
+}
+
+/**
+ * "1 salarié", "1 250 salariés", `none` ("Aucun salarié") for zero when given, and « environ
+ * 12 000 salariés » for an estimated count: the counts shown above lists and in reports.
+ */
+export function formatCount(
+  count: number,
+  singular: string,
+  plural: string,
+  none?: string,
+  isEstimate = false,
+): string {
+  if (count === 0 && none !== undefined && !isEstimate) return none;
+  return `${formatTotal(count, isEstimate)} ${count === 1 && !isEstimate ? singular : plural}`;
 }

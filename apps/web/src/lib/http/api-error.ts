@@ -1,4 +1,4 @@
-import { type TErrorBody, type TErrorItem, ZErrorBody } from '@tasbiq/contracts/wire';
+import type { TErrorBody, TErrorItem } from '@tasbiq/contracts/wire';
 
 /** A call that reached the API and was answered with a non-2xx status. */
 export class ApiError extends Error {
@@ -33,10 +33,16 @@ export class ApiError extends Error {
     return this.body?.errors[0]?.attr;
   }
 
-  /** Parses a body that may or may not be the wire error shape; anything else is kept as null. */
-  static fromBody(status: number, data: unknown): ApiError {
-    const parsed = ZErrorBody.safeParse(data);
-    return new ApiError(status, parsed.success ? parsed.data : null, data);
+  /**
+   * Parses a body that may or may not be the wire error shape; anything else is kept as null.
+   * The schema (and zod with it) downloads the first time an error answer comes, not with the
+   * first page: /login shows without it (issue 9 §4). Should that download fail, the error keeps
+   * its status and a null body, as for a body that is not the wire shape.
+   */
+  static async fromBody(status: number, data: unknown): Promise<ApiError> {
+    const wire = await import('@tasbiq/contracts/wire').catch(() => null);
+    const parsed = wire?.ZErrorBody.safeParse(data);
+    return new ApiError(status, parsed?.success ? parsed.data : null, data);
   }
 }
 

@@ -118,7 +118,7 @@ async function send<T>(
 
   if (response.ok) return (await readBody(response, kind)) as T;
 
-  const error = ApiError.fromBody(response.status, await readJson(response));
+  const error = await ApiError.fromBody(response.status, await readJson(response));
   const retry = () => send<T>(method, path, body, options, kind, attempt);
 
   if (
@@ -195,7 +195,7 @@ async function doRefresh(): Promise<boolean> {
     throw new NetworkError(error);
   }
   // A 5xx says nothing about the token either; only a refusal ends the session.
-  if (response.status >= 500) throw ApiError.fromBody(response.status, await readJson(response));
+  if (response.status >= 500) throw await ApiError.fromBody(response.status, await readJson(response));
   const data = response.ok ? await readJson(response) : null;
   if (isTokenPair(data)) {
     setTokens({ access: data.access, refresh: data.refresh });

@@ -1,4 +1,4 @@
-import { type TTokenPair, type TTokenRequest, ZTokenRequest } from '@tasbiq/contracts/auth';
+import type { TTokenPair, TTokenRequest } from '@tasbiq/contracts/auth';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
@@ -7,10 +7,16 @@ import { FormField } from '../../../components/ui/form-field.tsx';
 import { MessageBox } from '../../../components/ui/message-box.tsx';
 import { PasswordField } from '../../shared/components/password-field.tsx';
 import { applyServerErrors } from '../../shared/forms/apply-server-errors.ts';
-import { frenchZodResolver } from '../../shared/forms/french-zod-resolver.ts';
+import { lazyFrenchZodResolver } from '../../shared/forms/french-zod-resolver.ts';
 import { useObtainTokenMutation } from '../api/obtain-token.ts';
 
 export const LOGIN_LABELS = { username: 'E-mail ou téléphone', password: 'Mot de passe' } as const;
+
+/** The contract's schema, downloaded on the form's first focus: /login shows without zod. */
+const loginValidation = lazyFrenchZodResolver<TTokenRequest, TTokenRequest>(
+  () => import('@tasbiq/contracts/auth').then((auth) => auth.ZTokenRequest),
+  LOGIN_LABELS,
+);
 
 type LoginFormProps = {
   /** The credentials were right; `pair.otp_required` says whether the phone must be confirmed first. */
@@ -28,7 +34,7 @@ export function LoginForm({ onAuthenticated, notice }: LoginFormProps) {
     setError,
     formState: { errors },
   } = useForm<TTokenRequest>({
-    resolver: frenchZodResolver(ZTokenRequest, LOGIN_LABELS),
+    resolver: loginValidation.resolver,
     defaultValues: { username: '', password: '' },
   });
 
@@ -41,7 +47,7 @@ export function LoginForm({ onAuthenticated, notice }: LoginFormProps) {
   });
 
   return (
-    <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4">
+    <form noValidate onSubmit={onSubmit} onFocus={loginValidation.preload} className="flex flex-col gap-4">
       <div>
         <h1 className="text-2xl font-semibold text-gray-900">Connexion</h1>
         <p className="mt-1 text-sm text-gray-600">

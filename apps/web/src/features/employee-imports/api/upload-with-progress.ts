@@ -62,11 +62,14 @@ export async function uploadWithProgress<T>(
   callbacks: UploadCallbacks = {},
 ): Promise<T> {
   let answer = await sendOnce(path, form, callbacks);
-  if (answer.status === 401 && ApiError.fromBody(401, answer.data).code === WIRE_ERROR_CODES.tokenNotValid) {
+  if (
+    answer.status === 401 &&
+    (await ApiError.fromBody(401, answer.data)).code === WIRE_ERROR_CODES.tokenNotValid
+  ) {
     // Refreshes the tokens (or ends the session, which throws) through the shared client.
     await http.get('/auth/account');
     answer = await sendOnce(path, form, callbacks);
   }
   if (answer.status >= 200 && answer.status < 300) return answer.data as T;
-  throw ApiError.fromBody(answer.status, answer.data);
+  throw await ApiError.fromBody(answer.status, answer.data);
 }

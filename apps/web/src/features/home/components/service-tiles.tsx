@@ -6,8 +6,8 @@ import {
   IconGift,
   IconReceipt,
 } from '@tabler/icons-react';
+import { FEATURE_FLAGS } from '@tasbiq/contracts/feature-flags';
 import type { Feature, TSettings } from '@tasbiq/contracts/settings';
-import { FEATURE_FLAGS } from '@tasbiq/contracts/settings';
 import type { ComponentType } from 'react';
 import { Link } from 'react-router';
 

@@ -56,3 +56,30 @@ export function frenchZodResolver<Input extends FieldValues, Output extends Fiel
     return { values: {}, errors: toNestErrors(flat as FieldErrors, options) as FieldErrors<Input> };
   };
 }
+
+/**
+ * `frenchZodResolver` for a schema that downloads when first needed, so a first page does not wait
+ * for zod (/login, issue 9 §4). `preload()` starts the download early — the form calls it on its
+ * first focus — so a submit rarely waits for it. A failed download is tried again on the next
+ * validation.
+ */
+export function lazyFrenchZodResolver<Input extends FieldValues, Output extends FieldValues>(
+  load: () => Promise<z.ZodType<Output, Input>>,
+  labels: Partial<Record<string, string>>,
+): { resolver: Resolver<Input, unknown, Output>; preload: () => void } {
+  let loading: Promise<Resolver<Input, unknown, Output>> | null = null;
+  const get = () => {
+    loading ??= load().then(
+      (schema) => frenchZodResolver(schema, labels),
+      (error: unknown) => {
+        loading = null;
+        throw error;
+      },
+    );
+    return loading;
+  };
+  return {
+    resolver: async (values, context, options) => (await get())(values, context, options),
+    preload: () => void get().catch(() => undefined),
+  };
+}
