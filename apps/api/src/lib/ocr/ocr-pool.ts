@@ -150,9 +150,17 @@ export class OcrPool {
   }
 
   async #run(slot: Slot, png: Buffer, options: RecognizeOptions): Promise<Tesseract.Page> {
+    const generation = slot.generation;
+    // A job given up (time limit, abort) goes on running here until its next await returns; by
+    // then its worker is terminated and the slot may serve another job: it must touch neither.
+    const ensureCurrent = () => {
+      if (slot.generation !== generation) throw new OcrError('OCR job abandoned');
+    };
     const worker = await this.#workerFor(slot, options.langs);
+    ensureCurrent();
     slot.onProgress = options.onProgress;
     options.onProgress?.(0);
+    ensureCurrent();
     await worker.setParameters({
       tessedit_pageseg_mode: PAGE_SEG_MODE[options.layout ?? 'auto'] as Tesseract.PSM,
       tessedit_char_whitelist: options.charWhitelist ?? '',
@@ -161,6 +169,7 @@ export class OcrPool {
       // Tesseract's notes ("Detected 7 diacritics") would land on the server's stdout.
       debug_file: '/dev/null',
     });
+    ensureCurrent();
     // rotateAuto: tesseract measures the skew of the text lines and straightens the image first.
     const { data } = await worker.recognize(png, { rotateAuto: true }, { text: true, blocks: true });
     options.onProgress?.(1);
