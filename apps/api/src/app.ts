@@ -144,6 +144,15 @@ export async function buildApp({
       log: app.log,
     });
     ctx.sessions.synced = () => invalidation.synced();
+    // A write that ended or changed sessions (logout, a deactivation, a role…) answers only once
+    // every API process has applied its notifications, so the caller's next call is refused
+    // wherever the load balancer sends it (decision 028).
+    app.addHook('onSend', async (request) => {
+      const method = request.method;
+      if (method === 'GET' || method === 'HEAD' || method === 'OPTIONS') return;
+      if (request.routeOptions.config?.readOnly) return;
+      await invalidation.synced();
+    });
     app.addHook('onReady', () => invalidation.start());
     app.addHook('onClose', () => invalidation.stop());
   }

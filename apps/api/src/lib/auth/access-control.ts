@@ -21,6 +21,11 @@ export type AccessConfig = {
   employee?: boolean;
   feature?: Feature;
   skipTerms?: boolean;
+  /**
+   * A POST that writes nothing (a simulation): its answer does not wait for this process to have
+   * seen the session changes it made (app.ts, decision 028), since it made none.
+   */
+  readOnly?: boolean;
 };
 
 declare module 'fastify' {

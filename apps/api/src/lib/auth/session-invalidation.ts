@@ -4,6 +4,10 @@ import type { SessionCache } from './session-cache.ts';
 
 /** The channel migration 0017's triggers NOTIFY on. */
 export const SESSION_CHANNEL = 'tasbiq_sessions';
+/** The listening connections' application_name prefix: how a process finds the others. */
+const LISTENER_NAME = 'tasbiq-sessions:';
+/** How long a sync waits for the other processes before the answer goes anyway. */
+const SYNC_TIMEOUT_MS = 2_000;
 
 type Logger = { warn(obj: unknown, msg?: string): void; error(obj: unknown, msg?: string): void };
 
@@ -15,22 +19,100 @@ export type SessionInvalidationOptions = {
   pingIntervalMs?: number;
 };
 
+type PendingSync = { waitingFor: Set<string>; done: () => void };
+
 /**
  * One dedicated PostgreSQL connection per API process that LISTENs to session changes and
  * forgets the cached sessions they name (decision 028). The cache serves only while this
  * connection listens: on a lost connection it is disabled (every request reads the database)
  * and emptied, since notifications sent meanwhile are lost; it comes back after a reconnect.
+ *
+ * `synced()` is the barrier that makes a change made through the API take effect at once on
+ * every process: it sends a marker on the channel and waits until every listening process
+ * (found by its connection's application_name) has answered it. PostgreSQL delivers a channel's
+ * notifications in commit order, so a process that answers the marker has applied every change
+ * committed before it.
  */
 export function createSessionInvalidation(options: SessionInvalidationOptions) {
   const { cache, log } = options;
+  const processId = randomUUID();
   const pingIntervalMs = options.pingIntervalMs ?? 15_000;
   let client: pg.Client | null = null;
   let stopped = false;
   let retryMs = 500;
   let reconnectTimer: NodeJS.Timeout | null = null;
   let pingTimer: NodeJS.Timeout | null = null;
-  /** `synced()` calls waiting for their own notification to come back. */
-  const syncWaiters = new Map<string, () => void>();
+  /** Our markers still waiting for answers, by marker id. */
+  const pending = new Map<string, PendingSync>();
+  /** The marker round trip under way, and the one that will follow it for later callers. */
+  let inFlight: Promise<void> | null = null;
+  let nextSync: Promise<void> | null = null;
+
+  function releaseAll() {
+    for (const sync of pending.values()) sync.done();
+    pending.clear();
+  }
+
+  /** `sync:<origin>:<marker>` asks every process to answer `ack:<origin>:<marker>:<itself>`. */
+  function onMessage(current: pg.Client, payload: string) {
+    const [kind, origin, marker, from] = payload.split(':');
+    if (kind === 'sync' && origin && marker) {
+      const answer = `ack:${origin}:${marker}:${processId}`;
+      if (origin === processId) acknowledged(marker, processId);
+      else
+        current
+          .query('select pg_notify($1, $2)', [SESSION_CHANNEL, answer])
+          .catch((error) => log.error({ err: error }, 'session cache: could not answer a sync'));
+      return;
+    }
+    if (kind === 'ack') {
+      if (origin === processId && marker && from) acknowledged(marker, from);
+      return;
+    }
+    cache.invalidate(payload);
+  }
+
+  function acknowledged(marker: string, from: string) {
+    const sync = pending.get(marker);
+    if (!sync) return;
+    sync.waitingFor.delete(from);
+    if (sync.waitingFor.size === 0) {
+      pending.delete(marker);
+      sync.done();
+    }
+  }
+
+  async function sendMarker(): Promise<void> {
+    const current = client;
+    if (!current || !cache.enabled) return;
+    const marker = randomUUID();
+    let timer: NodeJS.Timeout | undefined;
+    try {
+      const { rows } = await current.query<{ name: string }>(
+        `select application_name as name from pg_stat_activity
+         where datname = current_database() and application_name like $1`,
+        [`${LISTENER_NAME}%`],
+      );
+      const waitingFor = new Set([processId, ...rows.map((row) => row.name.slice(LISTENER_NAME.length))]);
+      const answered = new Promise<void>((resolve) => pending.set(marker, { waitingFor, done: resolve }));
+      // A process that died without its connection being noticed yet must not hold the answers.
+      const late = new Promise<void>((resolve) => {
+        timer = setTimeout(() => {
+          const missing = [...(pending.get(marker)?.waitingFor ?? [])];
+          if (missing.length > 0)
+            log.warn({ missing }, 'session cache: processes did not answer a sync in 2 s');
+          resolve();
+        }, SYNC_TIMEOUT_MS);
+      });
+      await current.query('select pg_notify($1, $2)', [SESSION_CHANNEL, `sync:${processId}:${marker}`]);
+      await Promise.race([answered, late]);
+    } catch {
+      // The connection is lost: this process's cache is off, nothing is served from it.
+    } finally {
+      clearTimeout(timer);
+      pending.delete(marker);
+    }
+  }
 
   function lost(from: pg.Client, error?: unknown) {
     if (client !== from) return;
@@ -39,6 +121,7 @@ export function createSessionInvalidation(options: SessionInvalidationOptions) {
     if (pingTimer) clearInterval(pingTimer);
     pingTimer = null;
     from.removeAllListeners('notification');
+    releaseAll();
     from.end().catch(() => undefined);
     if (stopped) return;
     log.warn({ err: error }, 'session cache: invalidation channel lost, cache off until it is back');
@@ -49,19 +132,16 @@ export function createSessionInvalidation(options: SessionInvalidationOptions) {
 
   async function connect(): Promise<void> {
     if (stopped) return;
-    const next = new pg.Client({ connectionString: options.connectionString, keepAlive: true });
+    const next = new pg.Client({
+      connectionString: options.connectionString,
+      keepAlive: true,
+      application_name: `${LISTENER_NAME}${processId}`,
+    });
     client = next;
     next.on('error', (error) => lost(next, error));
     next.on('end', () => lost(next));
     next.on('notification', (message) => {
-      if (message.channel !== SESSION_CHANNEL) return;
-      const payload = message.payload ?? '*';
-      if (payload.startsWith('sync:')) {
-        syncWaiters.get(payload)?.();
-        syncWaiters.delete(payload);
-        return;
-      }
-      cache.invalidate(payload);
+      if (message.channel === SESSION_CHANNEL) onMessage(next, message.payload ?? '*');
     });
     try {
       await next.connect();
@@ -94,17 +174,22 @@ export function createSessionInvalidation(options: SessionInvalidationOptions) {
 
   return {
     /**
-     * Resolves once this process has seen every change committed before the call: PostgreSQL
-     * delivers notifications in commit order, so our own marker coming back means the earlier
-     * ones came first. Tests use it instead of waiting a while.
+     * Resolves once every API process has applied every change committed before the call (or
+     * after 2 s). Concurrent callers share a marker: one sent after they all called.
      */
-    async synced(): Promise<void> {
-      const current = client;
-      if (!current || !cache.enabled) return;
-      const marker = `sync:${randomUUID()}`;
-      const seen = new Promise<void>((resolve) => syncWaiters.set(marker, resolve));
-      await current.query('select pg_notify($1, $2)', [SESSION_CHANNEL, marker]);
-      await seen;
+    synced(): Promise<void> {
+      if (!client || !cache.enabled) return Promise.resolve();
+      if (!nextSync) {
+        const run: Promise<void> = (inFlight ?? Promise.resolve()).then(() => {
+          if (nextSync === run) nextSync = null;
+          inFlight = run;
+          return sendMarker().finally(() => {
+            if (inFlight === run) inFlight = null;
+          });
+        });
+        nextSync = run;
+      }
+      return nextSync;
     },
     /** Resolves once listening (the cache then serves) or once the first attempt failed (it retries). */
     start: () => connect(),
@@ -113,6 +198,7 @@ export function createSessionInvalidation(options: SessionInvalidationOptions) {
       if (reconnectTimer) clearTimeout(reconnectTimer);
       if (pingTimer) clearInterval(pingTimer);
       cache.setEnabled(false);
+      releaseAll();
       const current = client;
       client = null;
       if (current) await current.end().catch(() => undefined);

@@ -127,7 +127,7 @@ export const advanceRoutes: AppModule = async (app, ctx) => {
   app.post(
     '/advances/simulate',
     {
-      config: employeeOnly,
+      config: { ...employeeOnly, readOnly: true },
       schema: {
         tags,
         summary: 'Cost of an advance and whether it may go ahead (200 even when refused: error_code)',
