@@ -55,3 +55,9 @@ export function freePort() {
     });
   });
 }
+
+/** The Redis server for the multi-process test's Redis half (rate limits), if one answers. */
+export async function redisServerUrl() {
+  if (process.env.TEST_REDIS_URL) return process.env.TEST_REDIS_URL;
+  return (await canConnect('127.0.0.1', 6379)) ? 'redis://127.0.0.1:6379' : null;
+}

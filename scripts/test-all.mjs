@@ -1,10 +1,11 @@
 // `npm test`: everything a reviewer would run, in order, stopping at the first failure (a summary
 // at the end lists each step as passed, failed or not run):
 // typecheck, lint, unit + API (PGlite) + component tests, API tests again on PostgreSQL
-// (when a server answers on 127.0.0.1:5432 or TEST_DATABASE_URL is set), the login page's
+// (when a server answers on 127.0.0.1:5432 or TEST_DATABASE_URL is set; with Redis on
+// 127.0.0.1:6379 or TEST_REDIS_URL, the two-process test covers it too), the login page's
 // JavaScript budget (scripts/login-page-budget.mjs), then the web build and the Playwright
 // journeys in headless Chromium.
-import { assertPinnedNode, postgresServerUrl, run } from './lib.mjs';
+import { assertPinnedNode, postgresServerUrl, redisServerUrl, run } from './lib.mjs';
 
 assertPinnedNode();
 
@@ -15,11 +16,14 @@ const steps = [
 ];
 const pgUrl = await postgresServerUrl();
 if (pgUrl) {
+  // With a Redis server too, the two-process test (multi-process.test.ts) also proves the
+  // rate limits counted in Redis.
+  const redisUrl = await redisServerUrl();
   steps.push([
     'API tests on PostgreSQL',
     'npx',
     ['vitest', 'run', '--project', 'api'],
-    { env: { ...process.env, TEST_DATABASE_URL: pgUrl } },
+    { env: { ...process.env, TEST_DATABASE_URL: pgUrl, ...(redisUrl ? { TEST_REDIS_URL: redisUrl } : {}) } },
   ]);
 } else {
   console.warn(

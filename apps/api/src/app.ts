@@ -20,7 +20,8 @@ import { createTokenService } from './lib/auth/tokens.ts';
 import { errorBody, installErrorHandling } from './lib/error-handler.ts';
 import { createJobQueue } from './lib/jobs/create-job-queue.ts';
 import { shutdownOcr } from './lib/ocr/recognize.ts';
-import { createLocalStorage } from './lib/storage.ts';
+import { rateLimitStorage } from './lib/rate-limit-store.ts';
+import { createDatabaseStorage, createLocalStorage } from './lib/storage.ts';
 import { casablancaOffsetHeader } from './lib/time.ts';
 import { zodValidatorCompiler } from './lib/validation.ts';
 import { API_MODULES, DEV_MODULES } from './modules/registry.ts';
@@ -64,7 +65,10 @@ export async function buildApp({
     database,
     db: database.db,
     tokens: createTokenService(config.JWT_SECRET, { db: database.db }),
-    storage: createLocalStorage(config.STORAGE_DIR),
+    storage:
+      config.STORAGE_DRIVER === 'database'
+        ? createDatabaseStorage(database.db)
+        : createLocalStorage(config.STORAGE_DIR),
     sms: createSandboxSms(database.db, config.NODE_ENV === 'test' ? 0 : 150),
     email: createSandboxEmail(database.db, config.NODE_ENV === 'test' ? 0 : 150),
     telecom: createSandboxTelecom(
@@ -123,7 +127,10 @@ export async function buildApp({
   app.addHook('onRequest', (request, reply, done) => {
     securityHeaders(request.raw, reply.raw, (error?: unknown) => done(error as Error | undefined));
   });
-  await app.register(rateLimit, { global: false });
+  // Per-IP limits count in Redis or PostgreSQL, shared by every API process (issue 9 §5).
+  const rateLimits = rateLimitStorage(config, database, app.log);
+  app.addHook('onClose', () => rateLimits.close());
+  await app.register(rateLimit, { global: false, ...rateLimits.options });
   await app.register(multipart, { limits: { fileSize: 10 * 1024 * 1024, files: 10 } });
   await app.register(swagger, {
     openapi: { info: { title: 'Tasbiq API', version: '1.0.0' }, servers: [{ url: '/' }] },

@@ -12,8 +12,21 @@ const ZConfig = z
     /** PostgreSQL when set; otherwise the embedded PGlite in PGLITE_DIR ("memory://" in tests). */
     DATABASE_URL: z.string().url().optional(),
     PGLITE_DIR: z.string().default('./data/db'),
-    /** Uploaded and generated files (local storage). */
+    /**
+     * Where uploaded and generated files live: `disk` (STORAGE_DIR; several API processes must
+     * mount the same directory) or `database` (the stored_files table: nothing to share but
+     * PostgreSQL). lib/storage.ts.
+     */
+    STORAGE_DRIVER: z.enum(['disk', 'database']).default('disk'),
+    /** The directory of STORAGE_DRIVER=disk. */
     STORAGE_DIR: z.string().default('./data/files'),
+    /**
+     * Redis for the per-IP rate limits (`redis://host:6379`). Unset: PostgreSQL counts them when
+     * DATABASE_URL is set (shared by every process), PGlite's one process counts in memory.
+     */
+    REDIS_URL: z.string().url().optional(),
+    /** Prefix of our keys in Redis (several deployments may share one server). */
+    REDIS_KEY_PREFIX: z.string().min(1).default('tasbiq:'),
     /**
      * Signs the tokens (and keys the OTP hashes). Required in production. Unset elsewhere: a random
      * secret is generated on the first start and kept in JWT_SECRET_FILE (lib/auth/jwt-secret.ts).

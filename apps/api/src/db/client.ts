@@ -29,6 +29,8 @@ export type Database = {
 };
 
 const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
+/** The advisory lock key held while migrating (any constant our own; "tasbiq" in ASCII digits). */
+const MIGRATION_LOCK = 7_465_732;
 
 export type DatabaseOptions = { databaseUrl?: string; pgliteDir: string; poolSize?: number };
 
@@ -43,7 +45,18 @@ export function openDatabase(options: DatabaseOptions): Database {
     return {
       db,
       driver: 'pg',
-      migrate: () => migrateNodePg(db, { migrationsFolder }),
+      migrate: async () => {
+        // Several API processes starting together on one database: one migrates, the others wait
+        // for it and then find nothing left to do (drizzle's migrator takes no lock of its own).
+        const lock = await pool.connect();
+        try {
+          await lock.query('select pg_advisory_lock($1)', [MIGRATION_LOCK]);
+          await migrateNodePg(db, { migrationsFolder });
+        } finally {
+          await lock.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK]).catch(() => undefined);
+          lock.release();
+        }
+      },
       close: () => pool.end(),
     };
   }

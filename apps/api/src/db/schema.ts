@@ -14,3 +14,4 @@ export * from './schema/notifications.ts';
 export * from './schema/outbox.ts';
 export * from './schema/payslips.ts';
 export * from './schema/people.ts';
+export * from './schema/platform.ts';

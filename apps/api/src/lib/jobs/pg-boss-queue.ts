@@ -9,7 +9,8 @@
  *   gets a random one, so it is never deduplicated.
  * - retries (`work` options) are queue settings: retryLimit, retryDelay, exponential back-off.
  * - `every` is a periodic send (pg-boss cron schedules have a one-minute resolution) of a job with
- *   a fixed singleton key: with N processes, one run is queued at a time and one worker runs it.
+ *   a fixed singleton key, throttled to one job per period's time slot: with N processes, it runs
+ *   once a period, on one worker.
  * - queues are created before any send or work (pg-boss refuses unknown queues).
  */
 import { randomUUID } from 'node:crypto';
@@ -101,9 +102,12 @@ export function createPgBossQueue(options: PgBossQueueOptions): JobQueue & { bos
   function startPeriodic(job: (typeof periodic)[number]) {
     const tick = () => {
       if (stopped) return;
-      sendJob(job.name, {}, { singletonKey: job.name }).catch((error) =>
-        logger.error({ err: error, job: job.name }, 'periodic job could not be queued'),
-      );
+      // Every process ticks; `singletonSeconds` makes the database keep one job per time slot
+      // of the period (unique index on name, slot and key), so N processes run it once a period,
+      // not N times (issue 9 §5). The `short` policy alone only refused a second *queued* run.
+      ensureQueue(job.name)
+        .then(() => boss.send(job.name, {}, { singletonKey: job.name, singletonSeconds: job.everySeconds }))
+        .catch((error) => logger.error({ err: error, job: job.name }, 'periodic job could not be queued'));
     };
     const interval = setInterval(tick, job.everySeconds * 1000);
     interval.unref();
