@@ -6,9 +6,10 @@
 // database holding the demo data (seeded first with the `seed-demo` admin command, since a
 // production start seeds nothing). Each page is measured LIGHTHOUSE_RUNS times (3 by default)
 // from an empty HTTP cache; the run with the median performance score is printed.
+// LIGHTHOUSE_JSON_DIR=dir also keeps every run's full report there (to see what a score is made of).
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import lighthouse from 'lighthouse';
@@ -105,6 +106,12 @@ async function measure(chromium, target) {
       page,
     );
     if (!result) throw new Error(`Lighthouse gave no result for ${target.path}`);
+    const jsonDir = process.env.LIGHTHOUSE_JSON_DIR;
+    if (jsonDir) {
+      mkdirSync(jsonDir, { recursive: true });
+      const name = `${target.name.replaceAll(' ', '-')}-${Date.now()}.json`;
+      writeFileSync(path.join(jsonDir, name), JSON.stringify(result.lhr));
+    }
     return summarise(result.lhr, target);
   } finally {
     await page.close();

@@ -38,7 +38,10 @@ export function KeyFigures() {
   const stats = useHrStatsQuery();
 
   let body: ReactNode;
-  if (stats.isPending) body = <Spinner isBlock label="Chargement des chiffres clés" />;
+  // Room for the tiles (three rows on phones, two from lg) while they load: the charts below do
+  // not jump when they come.
+  if (stats.isPending)
+    body = <Spinner isBlock className="min-h-84 lg:min-h-52" label="Chargement des chiffres clés" />;
   else if (stats.isError)
     body = (
       <InlineLoadError
