@@ -21,6 +21,7 @@ const SCREENS: Record<'employee' | 'rh', string[]> = {
     '/historique?tab=recharges',
     '/profile',
     '/notifications',
+    '/bonuses',
   ],
   rh: [
     '/rh',
@@ -36,6 +37,8 @@ const SCREENS: Record<'employee' | 'rh', string[]> = {
     '/rh/change-requests',
     '/rh/identities',
     '/rh/invitations',
+    '/rh/bonuses',
+    '/rh/bonuses/add',
   ],
 };
 

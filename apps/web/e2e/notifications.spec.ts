@@ -113,7 +113,8 @@ test.describe('notifications', () => {
   });
 
   test('HR has the page too: no notification yet', async ({ page, login }) => {
-    await login({ role: 'rh', path: '/rh/notifications' });
+    // Rif's RH: Atlas's RH is told of the DRH's reply to the bonuses of bonuses.spec.ts.
+    await login({ role: 'rifRh', path: '/rh/notifications' });
     await expect(page.getByRole('heading', { level: 1, name: 'Notifications' })).toBeVisible();
     await expect(page.getByText('Aucune notification')).toBeVisible();
     await expect(page.getByRole('button', { name: 'Tout marquer comme lu' })).toBeDisabled();
