@@ -25,6 +25,7 @@ const employeeBonusesScreen = lazyScreen(
   () => import('../features/bonuses/employee-bonuses-screen.tsx'),
   'EmployeeBonusesScreen',
 );
+const cardScreen = lazyScreen(() => import('../features/cards/card-screen.tsx'), 'CardScreen');
 const changeRequestScreen = lazyScreen(
   () => import('../features/change-requests/change-request-screen.tsx'),
   'ChangeRequestScreen',
@@ -121,7 +122,7 @@ export const EMPLOYEE_PAGES: readonly PageRoute[] = [
   },
   { path: 'fiches', title: 'Fiches de paie', anyFeature: ['fiches'] },
   { path: 'profile', title: 'Mon profil', screen: profileScreen },
-  { path: 'card', title: 'Ma carte' },
+  { path: 'card', title: 'Ma carte', screen: cardScreen },
   { path: 'bonuses', title: 'Primes et paniers', anyFeature: ['bonuses'], screen: employeeBonusesScreen },
   { path: 'notifications', title: 'Notifications', screen: notificationsScreen },
   { path: 'missionorders', title: 'Ordres de mission', anyFeature: ['expenses'] },

@@ -1,0 +1,102 @@
+import type { TCard, TCardState } from '@tasbiq/contracts/cards';
+import type { ReactNode } from 'react';
+import { LoadErrorState } from '../../components/ui/load-error-state.tsx';
+import { MessageBox } from '../../components/ui/message-box.tsx';
+import { PageTitle } from '../../components/ui/page-title.tsx';
+import { Spinner } from '../../components/ui/spinner.tsx';
+import { useReadySession } from '../session/ready-session.tsx';
+import { useCardQuery } from './api/get-card.ts';
+import { useOrderCardMutation } from './api/order-card.ts';
+import { ActiveCard } from './components/active-card.tsx';
+import { CardOrderForm } from './components/card-order-form.tsx';
+import { CardSteps } from './components/card-steps.tsx';
+import { ConfirmReceiptForm } from './components/confirm-receipt-form.tsx';
+import { ContractSignature } from './components/contract-signature.tsx';
+import { OrderProgress } from './components/order-progress.tsx';
+
+function panel(children: ReactNode) {
+  return <div className="rounded-2xl bg-white p-4 ring-1 ring-gray-200 sm:p-6">{children}</div>;
+}
+
+/** What the card's status asks of the person next (one action at a time). */
+function NextAction({ card }: { card: TCard }) {
+  switch (card.status) {
+    case 'ordered':
+    case 'assigned':
+      return (
+        <MessageBox severity="info" title="Votre carte est en préparation">
+          Nous vous prévenons dès qu’elle part en livraison. Livraison à : {card.delivery.address},{' '}
+          {card.delivery.area}, {card.delivery.zip} {card.delivery.city_name}.
+        </MessageBox>
+      );
+    case 'delivered':
+      return panel(<ConfirmReceiptForm last4={card.last4} />);
+    case 'receipt_confirmed':
+      return panel(<ContractSignature />);
+    default:
+      return <ActiveCard card={card} />;
+  }
+}
+
+function OrderSection({ state }: { state: TCardState }) {
+  const { account } = useReadySession();
+  const order = useOrderCardMutation();
+  const checking = state.order?.status === 'checking' ? state.order : null;
+  if (checking) return <OrderProgress order={checking} />;
+  return (
+    <>
+      {state.card?.status === 'canceled' ? (
+        <MessageBox severity="warning" title="Votre précédente commande a été annulée">
+          {state.card.cancel_reason ?? 'La livraison n’a pas pu avoir lieu.'} Vous pouvez commander une
+          nouvelle carte.
+        </MessageBox>
+      ) : null}
+      {state.order?.status === 'refused' ? <OrderProgress order={state.order} /> : null}
+      {panel(
+        <CardOrderForm
+          phone={account.phone || null}
+          isSubmitting={order.isPending}
+          error={order.error}
+          onSubmit={(input) => order.mutate(input)}
+        />,
+      )}
+    </>
+  );
+}
+
+/**
+ * /card (spec §2 Card): where the card stands and the one next action — order it, follow the CIN
+ * check and the delivery, confirm receipt with the number, sign the contract, then use it (block,
+ * unblock, new PIN, activity by month).
+ */
+export function CardScreen() {
+  const card = useCardQuery();
+  let body: ReactNode;
+  if (card.isPending) body = <Spinner isBlock label="Chargement de votre carte" />;
+  else if (card.isError)
+    body = panel(
+      <LoadErrorState
+        title="Votre carte n’a pas pu être chargée."
+        error={card.error}
+        onRetry={() => card.refetch()}
+      />,
+    );
+  else {
+    const live = card.data.card && card.data.card.status !== 'canceled' ? card.data.card : null;
+    body = (
+      <>
+        {live ? <CardSteps status={live.status} /> : null}
+        {live ? <NextAction card={live} /> : <OrderSection state={card.data} />}
+      </>
+    );
+  }
+  return (
+    <div className="flex flex-col gap-4">
+      <PageTitle
+        title="Ma carte"
+        subtitle="Votre carte prépayée : avances et primes reçues en quelques secondes."
+      />
+      {body}
+    </div>
+  );
+}
