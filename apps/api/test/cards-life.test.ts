@@ -122,6 +122,7 @@ describe('the card, ordered → assigned → delivered → receipt confirmed', (
     expect(
       await applyIssuerEvent(t.db, {
         issuerReference: card.issuerReference!,
+        cardId: card.id,
         stage: 'assigned',
         last4: '0000',
       }),

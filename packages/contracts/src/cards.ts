@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { CARD_STATUSES } from './money.ts';
 import { isSafeText, ZCin, ZMobilePhone, ZOtpCode } from './validators.ts';
-import { ZDateTime, ZMoney } from './wire.ts';
+import { ZDateTime, ZMoney, ZObjectId } from './wire.ts';
 
 /**
  * The prepaid card (spec §2 Card and Card order, §3 card transaction, §4 Card, §5, §7 Card and
@@ -241,7 +241,7 @@ export const ZSendOnboardingLinkRequest = z.object({
   channels: z.array(z.enum(ONBOARDING_CHANNELS)).min(1).max(2).default(['sms']),
 });
 export const ZBulkOnboardingLinkRequest = ZSendOnboardingLinkRequest.extend({
-  employees: z.array(z.number().int().positive()).min(1).max(ONBOARDING_BULK_MAX),
+  employees: z.array(ZObjectId).min(1).max(ONBOARDING_BULK_MAX),
 });
 export const ZOnboardingLinkSent = z.object({
   employee: z.number().int(),

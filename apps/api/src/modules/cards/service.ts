@@ -93,12 +93,26 @@ export async function getCardState(db: DbOrTx, caller: CardCaller): Promise<TCar
  * a repeated or late event finds the card already moved and changes nothing.
  */
 export async function applyIssuerEvent(db: DbOrTx, event: CardIssuerEvent): Promise<CardRow | null> {
-  const card = await findCardByIssuerReference(db, event.issuerReference);
+  const card =
+    (await findCardByIssuerReference(db, event.issuerReference)) ?? (await claimIssuerReference(db, event));
   if (!card) return null;
   if (event.stage === 'assigned')
     return moveCard(db, card.id, 'assigned', { last4: event.last4, assignedAt: sql`now()` });
   if (event.stage === 'delivered') return moveCard(db, card.id, 'delivered', { deliveredAt: sql`now()` });
   return moveCard(db, card.id, 'canceled', { canceledAt: sql`now()`, cancelReason: event.reason });
+}
+
+/**
+ * An event that overtook `orderCard`'s answer (the issuer works as soon as it has the order):
+ * the card our reference names takes the issuer's reference now, so the event is not lost.
+ */
+async function claimIssuerReference(db: DbOrTx, event: CardIssuerEvent): Promise<CardRow | null> {
+  const [claimed] = await db
+    .update(prepaidCards)
+    .set({ issuerReference: event.issuerReference, updatedAt: sql`now()` })
+    .where(and(eq(prepaidCards.id, event.cardId), sql`${prepaidCards.issuerReference} is null`))
+    .returning();
+  return claimed ?? null;
 }
 
 /** Sends an accepted order's card to the issuer, once (a retried job finds the reference set). */
@@ -124,7 +138,10 @@ export async function submitCardToIssuer(deps: CardDeps, cardId: number): Promis
     .set({ issuerReference, updatedAt: sql`now()` })
     .where(and(eq(prepaidCards.id, cardId), sql`${prepaidCards.issuerReference} is null`))
     .returning();
-  return updated ?? card;
+  if (updated) return updated;
+  // An issuer event got here first and stored the reference (claimIssuerReference).
+  const [current] = await deps.db.select().from(prepaidCards).where(eq(prepaidCards.id, cardId));
+  return current ?? card;
 }
 
 /** POST /card/confirm_delivery/: the number printed on the card must be the issuer's. */

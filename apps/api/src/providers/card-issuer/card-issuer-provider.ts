@@ -31,10 +31,15 @@ export type CardOrderRequest = {
   delivery: { city: string; address: string; area: string; zip: string };
 };
 
+/**
+ * `cardId` is our own reference, given with the order and echoed back (issuers call it the client
+ * or external reference): an event can arrive before `orderCard` has returned the issuer's
+ * reference to us, and must still find its card.
+ */
 export type CardIssuerEvent =
-  | { issuerReference: string; stage: 'assigned'; last4: string }
-  | { issuerReference: string; stage: 'delivered' }
-  | { issuerReference: string; stage: 'failed'; reason: string };
+  | { issuerReference: string; cardId: number; stage: 'assigned'; last4: string }
+  | { issuerReference: string; cardId: number; stage: 'delivered' }
+  | { issuerReference: string; cardId: number; stage: 'failed'; reason: string };
 
 export type CardMovement = {
   id: number;

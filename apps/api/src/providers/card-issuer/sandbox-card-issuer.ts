@@ -124,7 +124,12 @@ export function createSandboxCardIssuer(
     if (card.stage === 'ordered') {
       if (failure === 'assign') {
         await setStage(issuerReference, 'failed');
-        event = { issuerReference, stage: 'failed', reason: SANDBOX_CARD_ASSIGN_FAILED_REASON };
+        event = {
+          issuerReference,
+          cardId: card.cardId,
+          stage: 'failed',
+          reason: SANDBOX_CARD_ASSIGN_FAILED_REASON,
+        };
       } else {
         const number = newCardNumber();
         await db
@@ -136,7 +141,7 @@ export function createSandboxCardIssuer(
               eq(sandboxIssuedCards.stage, 'ordered'),
             ),
           );
-        event = { issuerReference, stage: 'assigned', last4: number.slice(-4) };
+        event = { issuerReference, cardId: card.cardId, stage: 'assigned', last4: number.slice(-4) };
         await jobs?.send(
           SANDBOX_CARD_PROGRESS_JOB,
           { issuerReference },
@@ -146,10 +151,15 @@ export function createSandboxCardIssuer(
     } else if (card.stage === 'assigned') {
       if (failure === 'deliver') {
         await setStage(issuerReference, 'failed');
-        event = { issuerReference, stage: 'failed', reason: SANDBOX_CARD_DELIVERY_FAILED_REASON };
+        event = {
+          issuerReference,
+          cardId: card.cardId,
+          stage: 'failed',
+          reason: SANDBOX_CARD_DELIVERY_FAILED_REASON,
+        };
       } else {
         await setStage(issuerReference, 'delivered');
-        event = { issuerReference, stage: 'delivered' };
+        event = { issuerReference, cardId: card.cardId, stage: 'delivered' };
       }
     }
     if (event) await emit(event);
