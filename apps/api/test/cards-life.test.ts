@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { companies } from '../src/db/schema/companies.ts';
+import { prepaidCards } from '../src/db/schema/money.ts';
 import { moveCardByHand } from '../src/modules/cards/operator-commands.ts';
 import { applyIssuerEvent } from '../src/modules/cards/service.ts';
 import { SANDBOX_CARD_DELIVERY_FAILED_REASON } from '../src/providers/card-issuer/sandbox-card-issuer.ts';
@@ -128,6 +129,30 @@ describe('the card, ordered → assigned → delivered → receipt confirmed', (
       }),
     ).toBeNull();
     expect((await cardRow(t, card.id)).last4).toBe(delivered.last4);
+  });
+
+  it('an issuer event that overtakes the answer to orderCard still finds its card by our reference', async () => {
+    const emp = await a.employee();
+    const { card } = await orderCardFor(t, emp);
+    // The window between the issuer starting work and our storing its reference.
+    await t.db.update(prepaidCards).set({ issuerReference: null }).where(eq(prepaidCards.id, card.id));
+    const moved = await applyIssuerEvent(t.db, {
+      issuerReference: card.issuerReference!,
+      cardId: card.id,
+      stage: 'assigned',
+      last4: '4242',
+    });
+    expect(moved).toMatchObject({ status: 'assigned', last4: '4242', issuerReference: card.issuerReference });
+    // Another card's reference is never taken over.
+    const other = await orderCardFor(t, await a.employee());
+    expect(
+      await applyIssuerEvent(t.db, {
+        issuerReference: 'ISS-FORGED',
+        cardId: other.card.id,
+        stage: 'delivered',
+      }),
+    ).toBeNull();
+    expect((await cardRow(t, other.card.id)).issuerReference).toBe(other.card.issuerReference);
   });
 
   it('a delivery the issuer gave up on cancels the card with its reason, and a new order may follow', async () => {

@@ -89,7 +89,8 @@ async function readPage(pdf: OpenedPdf, directory: EmployeeDirectory, pageNumber
     scanned = true;
     lines = await ocrLines(pdf, pageNumber);
   }
-  if (lines.length === 0) return { pageNumber, scanned, identity: null, period: null, read: null, match: null };
+  if (lines.length === 0)
+    return { pageNumber, scanned, identity: null, period: null, read: null, match: null };
   const read = readSlipPage(lines);
   const match = matchPage(read, directory);
   // Read by OCR: a character may be wrong, so never full confidence.
@@ -196,7 +197,8 @@ export async function runExtractionStep(deps: Deps, open: OpenJobs, jobId: numbe
             confidence: draft.match?.confidence ?? 0,
             unmatchedReason: employeeId
               ? null
-              : (draft.match?.unmatchedReason ?? (draft.group.pages[0]!.scanned ? 'scanned' : 'no_identifier')),
+              : (draft.match?.unmatchedReason ??
+                (draft.group.pages[0]!.scanned ? 'scanned' : 'no_identifier')),
             periodMonth: period?.month ?? null,
             periodYear: period?.year ?? null,
             firstPage: draft.group.firstPage,
