@@ -59,6 +59,22 @@ const employeesScreen = lazyScreen(
   () => import('../features/employees/employees-screen.tsx'),
   'EmployeesScreen',
 );
+const hrPayslipsScreen = lazyScreen(
+  () => import('../features/payslips/hr-payslips-screen.tsx'),
+  'HrPayslipsScreen',
+);
+const payslipJobsScreen = lazyScreen(
+  () => import('../features/payslips/payslip-jobs-screen.tsx'),
+  'PayslipJobsScreen',
+);
+const payslipJobScreen = lazyScreen(
+  () => import('../features/payslips/payslip-job-screen.tsx'),
+  'PayslipJobScreen',
+);
+const myPayslipsScreen = lazyScreen(
+  () => import('../features/payslips/my-payslips-screen.tsx'),
+  'MyPayslipsScreen',
+);
 const groupsScreen = lazyScreen(() => import('../features/groups/groups-screen.tsx'), 'GroupsScreen');
 const historyScreen = lazyScreen(() => import('../features/history/history-screen.tsx'), 'HistoryScreen');
 const homeScreen = lazyScreen(() => import('../features/home/home-screen.tsx'), 'HomeScreen');
@@ -120,7 +136,7 @@ export const EMPLOYEE_PAGES: readonly PageRoute[] = [
     anyFeature: ['recharges', 'advances'],
     screen: historyScreen,
   },
-  { path: 'fiches', title: 'Fiches de paie', anyFeature: ['fiches'] },
+  { path: 'fiches', title: 'Fiches de paie', anyFeature: ['fiches'], screen: myPayslipsScreen },
   { path: 'profile', title: 'Mon profil', screen: profileScreen },
   { path: 'card', title: 'Ma carte', screen: cardScreen },
   { path: 'bonuses', title: 'Primes et paniers', anyFeature: ['bonuses'], screen: employeeBonusesScreen },
@@ -153,9 +169,19 @@ export const HR_PAGES: readonly PageRoute[] = [
   { path: 'employees/:id/update', title: 'Demande de modification', screen: changeRequestScreen },
   { path: 'groups', title: 'Groupes', screen: groupsScreen },
   { path: 'change-requests', title: 'Demandes de modification', screen: changeRequestsScreen },
-  { path: 'fiches', title: 'Fiches de paie' },
-  { path: 'fiches/jobs', title: 'Extractions de fiches de paie', anyFeature: ['fiches'] },
-  { path: 'fiches/jobs/:id', title: 'Extraction de fiches de paie', anyFeature: ['fiches'] },
+  { path: 'fiches', title: 'Fiches de paie', screen: hrPayslipsScreen },
+  {
+    path: 'fiches/jobs',
+    title: 'Extractions de fiches de paie',
+    anyFeature: ['fiches'],
+    screen: payslipJobsScreen,
+  },
+  {
+    path: 'fiches/jobs/:id',
+    title: 'Extraction de fiches de paie',
+    anyFeature: ['fiches'],
+    screen: payslipJobScreen,
+  },
   { path: 'bonuses', title: 'Primes', anyFeature: ['bonuses'], screen: bonusesScreen },
   { path: 'bonuses/add', title: 'Nouvelle prime', anyFeature: ['bonuses'], screen: bonusAddScreen },
   { path: 'bonuses/:id', title: 'Détails de la prime', anyFeature: ['bonuses'], screen: bonusDetailsScreen },
