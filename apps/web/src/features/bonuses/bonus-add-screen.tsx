@@ -8,6 +8,7 @@ import {
   BONUS_TITLES,
   BONUS_TYPE_LABELS_FR,
   BONUS_TYPES,
+  type TBonus,
   type TBonusRecurrence,
   type TBonusTarget,
   type TBonusTitle,
@@ -27,6 +28,8 @@ import { errorMessage, fieldErrors } from '../../lib/errors/error-message.ts';
 import { formatCount } from '../../lib/format/count.ts';
 import { formatMoney } from '../../lib/format/money.ts';
 import { useCreateBonusMutation } from './api/create-bonus.ts';
+import { useSavedBonusesQuery } from './api/list-bonuses.ts';
+import { loadModelBeneficiaries } from './api/load-model.ts';
 import { useParseBonusFileMutation } from './api/parse-bonus-file.ts';
 import { type PickableEmployee, useGroupOptions } from './api/search-employees.ts';
 import { type AmountLine, AmountLines } from './components/amount-lines.tsx';
@@ -42,6 +45,9 @@ export function BonusAddScreen() {
   const create = useCreateBonusMutation();
   const parse = useParseBonusFileMutation();
   const groups = useGroupOptions();
+  const models = useSavedBonusesQuery();
+  const [modelId, setModelId] = useState('');
+  const [modelError, setModelError] = useState<string | null>(null);
 
   const [title, setTitle] = useState<TBonusTitle>('aid_el_kbir');
   const [customTitle, setCustomTitle] = useState('');
@@ -93,6 +99,33 @@ export function BonusAddScreen() {
     });
   };
 
+  /** Fills the form from a saved model (its beneficiaries and amounts too); saving stays off. */
+  const applyModel = async (model: TBonus | undefined) => {
+    setModelError(null);
+    if (!model) return;
+    setTitle(model.title);
+    setCustomTitle(model.custom_title ?? '');
+    setComment(model.comment);
+    setType(model.type);
+    setTarget(model.target ?? 'all');
+    setGroupId(model.group ? String(model.group.id) : '');
+    setAmount(model.amount ? String(Math.round(Number(model.amount))) : '');
+    setRecurrence(model.recurrence_type);
+    setSelection([]);
+    setLines([]);
+    if (model.type === 'collective' && model.target !== 'selection') return;
+    try {
+      const beneficiaries = await loadModelBeneficiaries(model);
+      if (model.type === 'individual')
+        setLines(
+          beneficiaries.map((b) => ({ employee: b.employee, amount: String(Math.round(Number(b.amount))) })),
+        );
+      else setSelection(beneficiaries.map((b) => b.employee));
+    } catch (error) {
+      setModelError(errorMessage(error));
+    }
+  };
+
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const body: TBonusWriteRequest = {
@@ -120,6 +153,26 @@ export function BonusAddScreen() {
     <div className="flex flex-col gap-4">
       <PageTitle title="Nouvelle prime" subtitle="Elle sera versée après la validation d’un DRH." />
       <form onSubmit={submit} noValidate className="flex flex-col gap-4" aria-label="Nouvelle prime">
+        {models.data && models.data.results.length > 0 ? (
+          <section className="flex flex-col gap-2 rounded-2xl bg-white p-4 ring-1 ring-gray-200">
+            <SelectField
+              label="Partir d’un modèle"
+              value={modelId}
+              onChange={(e) => {
+                setModelId(e.target.value);
+                void applyModel(models.data.results.find((m) => String(m.id) === e.target.value));
+              }}
+              options={[
+                { value: '', label: 'Aucun modèle' },
+                ...models.data.results.map((m) => ({
+                  value: String(m.id),
+                  label: `${m.display_title} · ${formatMoney(m.total_amount)}`,
+                })),
+              ]}
+            />
+            {modelError ? <MessageBox severity="danger">{modelError}</MessageBox> : null}
+          </section>
+        ) : null}
         <section className="grid grid-cols-1 gap-4 rounded-2xl bg-white p-4 ring-1 ring-gray-200 sm:grid-cols-2">
           <SelectField
             label="Intitulé"

@@ -162,6 +162,42 @@ describe('/rh/bonuses/add', () => {
     });
   });
 
+  it('starts from a saved model: its title, type and amounts', async () => {
+    signIn();
+    const model = bonus({
+      id: 12,
+      title: 'transport',
+      display_title: 'Transport',
+      type: 'individual',
+      target: null,
+      amount: null,
+      is_saved: true,
+      beneficiaries_count: 1,
+    });
+    const app = renderApp('/rh/bonuses/add', {
+      handlers: {
+        ...sessionHandlers({ account: { roles: ['RH'] } }),
+        'GET /groups': page([]),
+        'GET /bonuses/saved': page([model]),
+        'GET /bonuses/12/beneficiaries': page([{ ...beneficiary(7, 'Karim'), amount: '450.00' }]),
+        'POST /bonuses': { status: 201, body: bonus({ id: 43 }) },
+        'GET /bonuses/43': { body: bonus({ id: 43 }) },
+        'GET /bonuses/43/beneficiaries': page([]),
+      },
+    });
+    await app.user.selectOptions(await screen.findByLabelText('Partir d’un modèle'), '12');
+    expect(await screen.findByLabelText('Montant (DH) pour Karim Alaoui (M-7)')).toHaveValue('450');
+    expect(screen.getByLabelText('Intitulé')).toHaveValue('transport');
+    await app.user.click(screen.getByRole('button', { name: 'Envoyer pour validation' }));
+    await waitFor(() => expect(app.api.requestsTo('POST /bonuses')).toHaveLength(1));
+    expect(app.api.requestsTo('POST /bonuses')[0]!.body).toMatchObject({
+      title: 'transport',
+      type: 'individual',
+      is_saved: false,
+      amounts: [{ employee: 7, amount: '450' }],
+    });
+  });
+
   it('shows the API’s refusals under their fields', async () => {
     signIn();
     const app = renderApp('/rh/bonuses/add', {
