@@ -87,7 +87,7 @@ const notificationsScreen = lazyScreen(
   'NotificationsScreen',
 );
 const onboardingScreen = lazyScreen(
-  () => import('../features/onboarding/onboarding-screen.tsx'),
+  () => import('../features/cards/onboarding-screen.tsx'),
   'OnboardingScreen',
 );
 const payrollDeductionsScreen = lazyScreen(
