@@ -22,6 +22,7 @@ import { isApiError } from '../../lib/http/api-error.ts';
 import { useReadySession } from '../session/ready-session.tsx';
 import { useEmployeeQuery } from './api/get-employee.ts';
 import { EmployeeAuditHistory } from './components/employee-audit-history.tsx';
+import { EmployeeCardSection } from './components/employee-card-section.tsx';
 import { EmployeeEditForm } from './components/employee-edit-form.tsx';
 import { PendingChanges } from './components/pending-changes.tsx';
 import { type LinkKind, SendLinkDialog } from './components/send-link-dialog.tsx';
@@ -120,7 +121,7 @@ function EmployeeNotFound() {
 }
 
 function EmployeeDetails({ id }: { id: number }) {
-  const { account } = useReadySession();
+  const { account, settings } = useReadySession();
   const location = useLocation();
   const employee = useEmployeeQuery(id);
   const [invitation, setInvitation] = useState(() => invitationOf(location.state));
@@ -300,9 +301,11 @@ function EmployeeDetails({ id }: { id: number }) {
             <p className="text-sm text-gray-600">Aucun relevé de temps pour ce mois.</p>
           )}
         </Card>
-        <Card title="Carte prépayée">
-          <p className="text-sm text-gray-600">{e.card ? 'Carte enregistrée.' : 'Aucune carte.'}</p>
-        </Card>
+        {settings.cards_enabled ? (
+          <Card title="Carte prépayée">
+            <EmployeeCardSection employeeId={e.id} />
+          </Card>
+        ) : null}
         <Card title="Dernières avances">
           {e.recent_advances.length === 0 ? (
             <p className="text-sm text-gray-600">Aucune avance pour le moment.</p>
