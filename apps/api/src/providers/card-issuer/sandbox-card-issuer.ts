@@ -142,11 +142,15 @@ export function createSandboxCardIssuer(
             ),
           );
         event = { issuerReference, cardId: card.cardId, stage: 'assigned', last4: number.slice(-4) };
+        // Delivery is scheduled only once this event has been handled: with no delay, a
+        // « delivered » applied before « assigned » would find the card still ordered and be lost.
+        await emit(event);
         await jobs?.send(
           SANDBOX_CARD_PROGRESS_JOB,
           { issuerReference },
           { startAfterSeconds: options.deliverDelaySeconds, singletonKey: `${issuerReference}:deliver` },
         );
+        return event;
       }
     } else if (card.stage === 'assigned') {
       if (failure === 'deliver') {
