@@ -6,7 +6,7 @@
  */
 import type { TCardActivity, TCardBalance, TCardState } from '@tasbiq/contracts/cards';
 import type { TCardStatus } from '@tasbiq/contracts/money';
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { prepaidCards } from '../../db/schema/money.ts';
@@ -110,7 +110,13 @@ async function claimIssuerReference(db: DbOrTx, event: CardIssuerEvent): Promise
   const [claimed] = await db
     .update(prepaidCards)
     .set({ issuerReference: event.issuerReference, updatedAt: sql`now()` })
-    .where(and(eq(prepaidCards.id, event.cardId), sql`${prepaidCards.issuerReference} is null`))
+    // `or = reference`: orderCard's answer may be stored between our read and this update.
+    .where(
+      and(
+        eq(prepaidCards.id, event.cardId),
+        or(isNull(prepaidCards.issuerReference), eq(prepaidCards.issuerReference, event.issuerReference)),
+      ),
+    )
     .returning();
   return claimed ?? null;
 }
