@@ -1,13 +1,11 @@
 import { BONUS_CAP } from '@tasbiq/contracts/constants';
 import { eq } from 'drizzle-orm';
-import pg from 'pg';
 import { buildApp } from '../src/app.ts';
-import { loadConfig } from '../src/config.ts';
-import { openDatabase } from '../src/db/client.ts';
 import { employees } from '../src/db/schema/employees.ts';
 import { createCompany } from '../src/modules/companies/service.ts';
 import { fundCompanyWallet } from '../src/modules/company-wallet/service.ts';
 import { createEmployeeAccount } from '../src/modules/employees/service.ts';
+import { freshBenchDatabase } from './fresh-database.ts';
 
 /**
  * `BENCH_ONLY=bonuses npm run bench` (issue 13): on a fresh PostgreSQL database, a company of
@@ -20,23 +18,8 @@ const EMPLOYEES = Number(process.env.BENCH_BONUS_EMPLOYEES ?? BONUS_CAP);
 const RUNS = 3;
 const TARGET_MS = 2000;
 
-const serverUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const name = 'tasbiq_bench_bonuses';
-const admin = new pg.Client({ connectionString: serverUrl });
-await admin.connect();
-await admin.query(`drop database if exists ${name} with (force)`);
-await admin.query(`create database ${name}`);
-await admin.end();
-const url = new URL(serverUrl);
-url.pathname = `/${name}`;
-
-const config = loadConfig({
-  NODE_ENV: 'production',
-  LOG_LEVEL: 'silent',
-  JWT_SECRET: 'bench-secret-bench-secret-bench-secret-0123',
-});
-const database = openDatabase({ databaseUrl: url.toString(), pgliteDir: 'unused', poolSize: 10 });
-await database.migrate();
+const { url, config, database } = await freshBenchDatabase(name, { poolSize: 10 });
 const { app, ctx } = await buildApp({
   config: { ...config, DATABASE_URL: url.toString(), WEB_DIST_DIR: '/nonexistent' },
   database,

@@ -1,33 +1,16 @@
-import pg from 'pg';
 import { buildApp } from '../src/app.ts';
-import { loadConfig } from '../src/config.ts';
-import { openDatabase } from '../src/db/client.ts';
 import { seedDemoIfEmpty } from '../src/db/seed/demo.ts';
 import { checkCinImages } from '../src/modules/cards/cin-check/check-cin-images.ts';
 import { CIN_PERSON, drawCinBack, drawCinFront, photoLike } from '../test/support/cin-images.ts';
+import { freshBenchDatabase } from './fresh-database.ts';
 
 /**
  * Child process of bench/cin-ocr.bench.ts: the real app on PostgreSQL, and on request a loop of
  * CIN checks in the same process (what POST /card/order/ runs), so the parent can load the hot
  * reads with and without OCR running beside them.
  */
-const serverUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const name = 'tasbiq_bench_cin';
-const admin = new pg.Client({ connectionString: serverUrl });
-await admin.connect();
-await admin.query(`drop database if exists ${name} with (force)`);
-await admin.query(`create database ${name}`);
-await admin.end();
-const url = new URL(serverUrl);
-url.pathname = `/${name}`;
-
-const config = loadConfig({
-  NODE_ENV: 'production',
-  LOG_LEVEL: 'silent',
-  JWT_SECRET: 'bench-secret-bench-secret-bench-secret-0123',
-});
-const database = openDatabase({ databaseUrl: url.toString(), pgliteDir: 'unused', poolSize: 20 });
-await database.migrate();
+const { url, config, database } = await freshBenchDatabase(name, { poolSize: 20 });
 await seedDemoIfEmpty(database.db);
 const { app } = await buildApp({
   config: { ...config, DATABASE_URL: url.toString(), WEB_DIST_DIR: '/nonexistent' },

@@ -5,10 +5,9 @@ import { ribKey } from '@tasbiq/contracts/validators';
 import pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
 import { buildApp } from '../src/app.ts';
-import { loadConfig } from '../src/config.ts';
-import { openDatabase } from '../src/db/client.ts';
 import { createCompany } from '../src/modules/companies/service.ts';
 import { createEmployeeAccount } from '../src/modules/employees/service.ts';
+import { freshBenchDatabase } from './fresh-database.ts';
 
 /**
  * `BENCH_ONLY=employee-import npm run bench`: POST /employees/import/ of a valid 10,000-row CSV on
@@ -20,23 +19,8 @@ const ROWS = Number(process.env.BENCH_IMPORT_ROWS ?? 10_000);
 const RUNS = 3;
 const TARGET_MS = 3000;
 
-const serverUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const name = 'tasbiq_bench_import';
-const admin = new pg.Client({ connectionString: serverUrl });
-await admin.connect();
-await admin.query(`drop database if exists ${name} with (force)`);
-await admin.query(`create database ${name}`);
-await admin.end();
-const url = new URL(serverUrl);
-url.pathname = `/${name}`;
-
-const config = loadConfig({
-  NODE_ENV: 'production',
-  LOG_LEVEL: 'silent',
-  JWT_SECRET: 'bench-secret-bench-secret-bench-secret-0123',
-});
-const database = openDatabase({ databaseUrl: url.toString(), pgliteDir: 'unused', poolSize: 10 });
-await database.migrate();
+const { url, config, database } = await freshBenchDatabase(name, { poolSize: 10 });
 const { app, ctx } = await buildApp({
   config: { ...config, DATABASE_URL: url.toString(), WEB_DIST_DIR: '/nonexistent' },
   database,

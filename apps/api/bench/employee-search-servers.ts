@@ -1,12 +1,11 @@
 import Fastify from 'fastify';
 import pg from 'pg';
 import { buildApp } from '../src/app.ts';
-import { loadConfig } from '../src/config.ts';
-import { openDatabase } from '../src/db/client.ts';
 import { createCompany } from '../src/modules/companies/service.ts';
 import { employeePageQuery } from '../src/modules/employees/queries.ts';
 import { createEmployeeAccount } from '../src/modules/employees/service.ts';
 import { createGroup } from '../src/modules/groups/service.ts';
+import { freshBenchDatabase } from './fresh-database.ts';
 
 /**
  * Child process of bench/employee-search.bench.ts: a fresh PostgreSQL database with one company
@@ -17,23 +16,8 @@ export const EMPLOYEES = Number(process.env.BENCH_EMPLOYEES ?? 10_000);
 export const SEARCH_TERM = process.env.BENCH_SEARCH ?? 'alaoui';
 export const PAGE_SIZE = 20;
 
-const serverUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const name = 'tasbiq_bench_employees';
-const admin = new pg.Client({ connectionString: serverUrl });
-await admin.connect();
-await admin.query(`drop database if exists ${name} with (force)`);
-await admin.query(`create database ${name}`);
-await admin.end();
-const url = new URL(serverUrl);
-url.pathname = `/${name}`;
-
-const config = loadConfig({
-  NODE_ENV: 'production',
-  LOG_LEVEL: 'silent',
-  JWT_SECRET: 'bench-secret-bench-secret-bench-secret-0123',
-});
-const database = openDatabase({ databaseUrl: url.toString(), pgliteDir: 'unused', poolSize: 20 });
-await database.migrate();
+const { url, config, database } = await freshBenchDatabase(name, { poolSize: 20 });
 
 /** The bare route's pool (also used to bulk-insert the rows). */
 const pool = new pg.Pool({ connectionString: url.toString(), max: 20 });

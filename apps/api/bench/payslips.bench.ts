@@ -1,13 +1,11 @@
 import { PDFDocument } from 'pdf-lib';
-import pg from 'pg';
 import { getDocumentProxy } from 'unpdf';
 import { buildApp } from '../src/app.ts';
-import { loadConfig } from '../src/config.ts';
-import { openDatabase } from '../src/db/client.ts';
 import { createCompany } from '../src/modules/companies/service.ts';
 import { createEmployeeAccount } from '../src/modules/employees/service.ts';
 import { uploadBody } from '../test/payslips/payslip-test-kit.ts';
 import { type PageSpec, payrollPdfWithPdfLib } from '../test/payslips/slip-pdf.ts';
+import { freshBenchDatabase } from './fresh-database.ts';
 
 /**
  * `BENCH_ONLY=payslips npm run bench` (issue 12): a 1 000-page payroll PDF (one slip per page,
@@ -19,23 +17,8 @@ import { type PageSpec, payrollPdfWithPdfLib } from '../test/payslips/slip-pdf.t
 const PAGES = Number(process.env.BENCH_PAYSLIP_PAGES ?? 1000);
 const GOAL = 0.5;
 
-const serverUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const name = 'tasbiq_bench_payslips';
-const admin = new pg.Client({ connectionString: serverUrl });
-await admin.connect();
-await admin.query(`drop database if exists ${name} with (force)`);
-await admin.query(`create database ${name}`);
-await admin.end();
-const url = new URL(serverUrl);
-url.pathname = `/${name}`;
-
-const config = loadConfig({
-  NODE_ENV: 'production',
-  LOG_LEVEL: 'silent',
-  JWT_SECRET: 'bench-secret-bench-secret-bench-secret-0123',
-});
-const database = openDatabase({ databaseUrl: url.toString(), pgliteDir: 'unused', poolSize: 10 });
-await database.migrate();
+const { url, config, database } = await freshBenchDatabase(name, { poolSize: 10 });
 const { app, ctx } = await buildApp({
   config: {
     ...config,

@@ -26,7 +26,9 @@ import { casablancaOffsetHeader } from './lib/time.ts';
 import { zodValidatorCompiler } from './lib/validation.ts';
 import { API_MODULES, DEV_MODULES } from './modules/registry.ts';
 import { createSandboxBankTransfer } from './providers/bank-transfer/sandbox-bank-transfer.ts';
+import { createSandboxBillPayment } from './providers/bill-payment/sandbox-bill-payment.ts';
 import { createSandboxCardIssuer } from './providers/card-issuer/sandbox-card-issuer.ts';
+import { createSandboxMoneyTransfer } from './providers/money-transfer/sandbox-money-transfer.ts';
 import { createSandboxEmail, createSandboxSms } from './providers/sandbox-outbox.ts';
 import { createSandboxTelecom } from './providers/telecom/sandbox-telecom.ts';
 
@@ -75,6 +77,14 @@ export async function buildApp({
       database.db,
       config.NODE_ENV === 'test' ? 0 : config.TELECOM_SANDBOX_LATENCY_MS,
     ),
+    moneyTransfer: createSandboxMoneyTransfer(
+      database.db,
+      config.NODE_ENV === 'test' ? 0 : config.MONEY_TRANSFER_SANDBOX_LATENCY_MS,
+    ),
+    billPayment: createSandboxBillPayment(
+      database.db,
+      config.NODE_ENV === 'test' ? 0 : config.BILL_PAYMENT_SANDBOX_LATENCY_MS,
+    ),
     payouts: {
       bank: createSandboxBankTransfer(
         database.db,
@@ -99,9 +109,6 @@ export async function buildApp({
   await ctx.payouts.card.sandbox?.attach(ctx.jobs);
   // Modules register their workers while the app is built; jobs start once every route exists.
   app.addHook('onReady', () => ctx.jobs.start());
-  app.addHook('onClose', () => ctx.jobs.stop());
-  // The OCR workers are threads: left running they would keep the process (or a test file) alive.
-  app.addHook('onClose', () => shutdownOcr());
 
   installErrorHandling(app);
   // ASVS 8.2.1: no API answer is kept by the browser or a proxy (tokens, personal data, exports),
@@ -149,6 +156,7 @@ export async function buildApp({
       connectionString: config.DATABASE_URL,
       cache: ctx.sessions.cache,
       log: app.log,
+      syncTimeoutMs: config.SESSION_SYNC_TIMEOUT_MS,
     });
     ctx.sessions.synced = () => invalidation.synced();
     // A write that ended or changed sessions (logout, a deactivation, a role…) answers only once
@@ -195,5 +203,14 @@ export async function buildApp({
       return reply.header('Cache-Control', 'no-cache').sendFile('index.html');
     });
   }
+  // Added last because Fastify runs onClose hooks last in, first out: the job queue stops first,
+  // letting each running step finish and save, and only then do the modules close what the steps
+  // use (a payroll PDF being read, the OCR threads). Torn down under a running step, pdf.js never
+  // answered and the close hung; the OCR shut down mid-page made a scanned slip look unreadable.
+  app.addHook('onClose', async () => {
+    await ctx.jobs.stop();
+    // The OCR workers are threads: left running they would keep the process (or a test file) alive.
+    await shutdownOcr();
+  });
   return { app, ctx };
 }

@@ -56,6 +56,10 @@ const ZConfig = z
     TELECOM_PROVIDER: z.enum(['sandbox']).default('sandbox'),
     /** How long the sandbox telecom aggregator takes to answer a top-up (0 in tests). */
     TELECOM_SANDBOX_LATENCY_MS: z.coerce.number().int().min(0).max(60_000).default(1200),
+    /** How long the sandbox transfer network takes to answer (0 in tests). */
+    MONEY_TRANSFER_SANDBOX_LATENCY_MS: z.coerce.number().int().min(0).max(60_000).default(1000),
+    /** How long the sandbox bill-payment platform takes to answer a lookup or a payment (0 in tests). */
+    BILL_PAYMENT_SANDBOX_LATENCY_MS: z.coerce.number().int().min(0).max(60_000).default(700),
     /**
      * Background jobs: `pg-boss` (needs DATABASE_URL), `in-process` (one process, jobs in memory),
      * or `auto`: pg-boss on PostgreSQL, in-process on PGlite and when NODE_ENV=test (fast; the
@@ -68,6 +72,8 @@ const ZConfig = z
      * writes rows and calls the API in the same tick must not depend on a notification's timing).
      */
     SESSION_CACHE: z.enum(['auto', 'on', 'off']).default('auto'),
+    /** How long a write waits for the other API processes to apply its session changes (decision 028). */
+    SESSION_SYNC_TIMEOUT_MS: z.coerce.number().int().min(50).max(30_000).default(2_000),
     /**
      * How long a RIB payout waits before the transfer leaves (bank batches; the employee may cancel
      * meanwhile). Unset: 300 s, 0 when NODE_ENV=test. Card payouts leave at once.

@@ -13,9 +13,13 @@ import type { TokenService } from './lib/auth/tokens.ts';
 import type { JobQueue } from './lib/jobs/job-queue.ts';
 import type { FileStorage } from './lib/storage.ts';
 import type { BankTransferProvider } from './providers/bank-transfer/bank-transfer-provider.ts';
+import type { BillPaymentProvider } from './providers/bill-payment/bill-payment-provider.ts';
+import type { BillPaymentSandboxControl } from './providers/bill-payment/sandbox-bill-payment.ts';
 import type { CardIssuerProvider } from './providers/card-issuer/card-issuer-provider.ts';
 import type { CardIssuerSandboxControl } from './providers/card-issuer/sandbox-card-issuer.ts';
 import type { EmailProvider } from './providers/email/email-provider.ts';
+import type { MoneyTransferProvider } from './providers/money-transfer/money-transfer-provider.ts';
+import type { MoneyTransferSandboxControl } from './providers/money-transfer/sandbox-money-transfer.ts';
 import type { SandboxControl } from './providers/sandbox-outbox.ts';
 import type { PayoutSandboxControl } from './providers/sandbox-payout-operations.ts';
 import type { SmsProvider } from './providers/sms/sms-provider.ts';
@@ -33,6 +37,10 @@ export type AppContext = {
   email: EmailProvider & { sandbox?: SandboxControl };
   /** Phone top-ups (Maroc Telecom, Orange, inwi), idempotent by our reference. */
   telecom: TelecomProvider & { sandbox?: TelecomSandboxControl };
+  /** Transfers for cash pick-up (issue 16), idempotent by our reference; calls back on collection. */
+  moneyTransfer: MoneyTransferProvider & { sandbox?: MoneyTransferSandboxControl };
+  /** Bills (electricity, water, internet, landline): lookup and payment, idempotent by our reference. */
+  billPayment: BillPaymentProvider & { sandbox?: BillPaymentSandboxControl };
   /** Advance payouts: bank transfer to the RIB, load onto the prepaid card; idempotent by our reference. */
   payouts: {
     bank: BankTransferProvider & { sandbox?: PayoutSandboxControl };

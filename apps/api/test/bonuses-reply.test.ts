@@ -111,6 +111,17 @@ describe('replies', () => {
     expect(events.map((e) => e.event)).toEqual(['bonus_paid']);
     const author = await t.db.select().from(notifications).where(eq(notifications.userId, a.rh.user.id));
     expect(author.map((e) => e.event)).toContain('bonus_replied');
+    // Each notification opens what it reports: the employee's own payment, the author's bonus.
+    const paidPayment = byEmployee.get(withCard.employee.id)!;
+    const own = (await call(t, 'GET', '/api/notifications/', withCard.auth)).json();
+    expect(own.results[0]).toMatchObject({
+      event: 'bonus_paid',
+      target: { type: 'bonus_payment', id: paidPayment.id, created: expect.any(String) },
+    });
+    const mine = (await call(t, 'GET', '/api/notifications/', a.rh.auth)).json();
+    expect(mine.results.find((n: { event: string }) => n.event === 'bonus_replied')).toMatchObject({
+      target: { type: 'bonus', id: bonus.id },
+    });
 
     const detail = await call(t, 'GET', `/api/bonuses/${bonus.id}/`, a.rh.auth);
     expect(detail.json().payment).toMatchObject({ executed: 2, to_pay: 0, paid_amount: '1500.00' });
@@ -214,7 +225,7 @@ describe('payouts', () => {
     expect(payment).toMatchObject({ status: 'failed', failureReason: 'Compte bénéficiaire clôturé' });
     expect(await walletBalance(t, a.company.id)).toBe(walletBefore);
     const [event] = await t.db.select().from(notifications).where(eq(notifications.userId, person.user.id));
-    expect(event).toMatchObject({ event: 'bonus_failed' });
+    expect(event).toMatchObject({ event: 'bonus_failed', bonusPaymentId: payment!.id });
     expect(event!.parameters).toMatchObject({ reason: 'Compte bénéficiaire clôturé', amount: '1313.00' });
     await expectLedgerConsistent();
   });
@@ -295,5 +306,47 @@ describe('the employee’s side', () => {
     await t.ctx.jobs.drain();
     const own = await call(t, 'GET', '/api/bonuses/transactions/', a.rh.auth);
     expect(own.json().results.map((r: { bonus: { id: number } }) => r.bonus.id)).toEqual([bonus.id]);
+  });
+});
+
+describe('hostile reply bodies', () => {
+  it('answers 400 in French to a huge confirmed_employees array or ids past PostgreSQL integer', async () => {
+    const person = await a.employee();
+    const bonus = await createIndividualBonus(t, a, [person]);
+    const huge = Array.from({ length: 70_000 }, (_, i) => i + 1);
+    const tooMany = await reply(a.drh2.auth, bonus.id, {
+      reply: 'partial',
+      comment: 'trop',
+      confirmed_employees: huge,
+    });
+    expect(tooMany.statusCode).toBe(400);
+    expect(tooMany.json().errors[0]).toMatchObject({ code: 'max_length', attr: 'confirmed_employees' });
+    expect(tooMany.json().errors[0].detail).toMatch(/[àéè]|au plus|ne peut/i);
+
+    const pastInteger = await reply(a.drh2.auth, bonus.id, {
+      reply: 'partial',
+      comment: 'trop',
+      confirmed_employees: [2_147_483_648],
+    });
+    expect(pastInteger.statusCode).toBe(400);
+    expect(pastInteger.json().errors[0].attr).toBe('confirmed_employees.0');
+    expect((await bonusRow(t, bonus.id)).status).toBe('pending');
+  });
+
+  it('answers 400 to a bonus created with a huge list of employees or amounts', async () => {
+    const huge = Array.from({ length: 70_000 }, (_, i) => i + 1);
+    const employees = await call(t, 'POST', '/api/bonuses/', a.rh.auth, {
+      title: 'performance',
+      type: 'collective',
+      amount: '100',
+      employees: huge,
+    });
+    expect(employees.statusCode).toBe(400);
+    const amounts = await call(t, 'POST', '/api/bonuses/', a.rh.auth, {
+      title: 'performance',
+      type: 'individual',
+      amounts: huge.map((employee) => ({ employee, amount: '100' })),
+    });
+    expect(amounts.statusCode).toBe(400);
   });
 });

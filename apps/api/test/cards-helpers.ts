@@ -23,13 +23,12 @@ export function issuerSandbox(t: TestApp) {
 }
 
 /**
- * A card ordered for `person` through the order services, as if its CIN check had passed:
- * order recorded with stored images, accepted, sent to the (sandbox) issuer.
+ * An order for `person` whose CIN check passed: recorded with stored images and accepted, its card
+ * created `ordered` — not yet sent to the issuer (as when orderCard failed).
  */
-export async function orderCardFor(t: TestApp, person: Person) {
-  const companyId = person.employee.companyId;
+export async function acceptedOrderFor(t: TestApp, person: Person) {
   const order = await createCardOrder(t.db, {
-    companyId,
+    companyId: person.employee.companyId,
     employeeId: person.employee.id,
     cityId: 1,
     address: '12 rue des Orangers',
@@ -46,8 +45,17 @@ export async function orderCardFor(t: TestApp, person: Person) {
     birthday: '1990-04-12',
     expiry: '2031-06-30',
   });
-  const card = await submitCardToIssuer(cardDeps(t), accepted!.card.id);
-  return { order: accepted!.order, card };
+  return accepted!;
+}
+
+/**
+ * A card ordered for `person` through the order services, as if its CIN check had passed:
+ * order recorded with stored images, accepted, sent to the (sandbox) issuer.
+ */
+export async function orderCardFor(t: TestApp, person: Person) {
+  const accepted = await acceptedOrderFor(t, person);
+  const card = await submitCardToIssuer(cardDeps(t), accepted.card.id);
+  return { order: accepted.order, card };
 }
 
 export async function cardRow(t: TestApp, id: number) {

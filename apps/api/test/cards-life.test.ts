@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { companies } from '../src/db/schema/companies.ts';
 import { prepaidCards } from '../src/db/schema/money.ts';
 import { moveCardByHand } from '../src/modules/cards/operator-commands.ts';
+import { findOrderOfCard } from '../src/modules/cards/queries.ts';
 import { applyIssuerEvent } from '../src/modules/cards/service.ts';
 import { SANDBOX_CARD_DELIVERY_FAILED_REASON } from '../src/providers/card-issuer/sandbox-card-issuer.ts';
 import { createTenant, get, type Person, post, type Tenant } from './advances-helpers.ts';
@@ -307,6 +308,13 @@ describe('tenancy', () => {
     expect(foreign.statusCode).toBe(404);
     const plain = await get(t, `/api/employees/${owner.employee.id}/card`, other.auth);
     expect(plain.statusCode).toBe(403);
+  });
+
+  it('a card’s order is looked up in the card’s company only (another company’s id finds nothing)', async () => {
+    const owner = await a.employee();
+    const { card, order } = await orderCardFor(t, owner);
+    expect((await findOrderOfCard(t.db, a.company.id, card.id))?.id).toBe(order.id);
+    expect(await findOrderOfCard(t.db, b.company.id, card.id)).toBeNull();
   });
 
   it('HR cannot see cards when the company has no card feature', async () => {

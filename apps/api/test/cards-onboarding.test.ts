@@ -2,7 +2,10 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { onboardingTokens } from '../src/db/schema/cards.ts';
 import { companies } from '../src/db/schema/companies.ts';
-import { useOnboardingToken } from '../src/modules/cards/onboarding/onboarding-tokens.ts';
+import {
+  createOnboardingToken,
+  useOnboardingToken,
+} from '../src/modules/cards/onboarding/onboarding-tokens.ts';
 import { createTenant, type Person, post, type Tenant } from './advances-helpers.ts';
 import { lastOtpSentTo, messagesTo, otherCode } from './auth-test-utils.ts';
 import { orderCardFor } from './cards-helpers.ts';
@@ -113,6 +116,30 @@ describe('HR sends a card-order link', () => {
   });
 });
 
+describe('onboarding links stay in their company', () => {
+  it('a link made in one company never ends nor uses up another company’s link', async () => {
+    const emp = await a.employee();
+    const { token } = await sendLink(emp);
+    const [live] = await t.db
+      .select()
+      .from(onboardingTokens)
+      .where(eq(onboardingTokens.employeeId, emp.employee.id));
+    // Another company's code path handed this employee's id (a forged or stale id).
+    await createOnboardingToken(t.db, t.ctx.config.JWT_SECRET, {
+      companyId: b.company.id,
+      employeeId: emp.employee.id,
+      sentBy: b.rh.user.id,
+      channels: ['sms'],
+      ttlHours: 24,
+    });
+    await expect(useOnboardingToken(t.db, b.company.id, live!.id)).rejects.toMatchObject({
+      code: 'INVALID_TOKEN',
+    });
+    const res = await publicPost('/api/onboarding/verify/', { token });
+    expect(res.statusCode, res.body).toBe(200);
+  });
+});
+
 describe('/onboarding: token, phone, code', () => {
   it('refuses a forged, mangled, expired or used token with INVALID_TOKEN', async () => {
     const emp = await a.employee();
@@ -140,11 +167,13 @@ describe('/onboarding: token, phone, code', () => {
       .select()
       .from(onboardingTokens)
       .where(eq(onboardingTokens.employeeId, other.employee.id));
-    await useOnboardingToken(t.db, row!.id);
+    await useOnboardingToken(t.db, a.company.id, row!.id);
     expect(codeOf(await publicPost('/api/onboarding/verify/', { token: second.token }))).toBe(
       'INVALID_TOKEN',
     );
-    await expect(useOnboardingToken(t.db, row!.id)).rejects.toMatchObject({ code: 'INVALID_TOKEN' });
+    await expect(useOnboardingToken(t.db, a.company.id, row!.id)).rejects.toMatchObject({
+      code: 'INVALID_TOKEN',
+    });
   });
 
   it('a link dies with the company’s card feature', async () => {

@@ -4,11 +4,18 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { users } from '../src/db/schema/accounts.ts';
 import { passwordResetTokens } from '../src/db/schema/auth.ts';
 import { employeeWorkedTime } from '../src/db/schema/employees.ts';
+import { prepaidCards } from '../src/db/schema/money.ts';
 import { casablancaDate, toWireDateTime } from '../src/lib/time.ts';
 import { bearerFor } from './auth-helpers.ts';
 import { messagesTo, post } from './auth-test-utils.ts';
 import { addEmployee, addGroup, hrCompany, linkTokenIn } from './employees-helpers.ts';
-import { createTestCompany, createTestEmployee, TEST_PASSWORD, uniquePhone } from './factories.ts';
+import {
+  createActiveCard,
+  createTestCompany,
+  createTestEmployee,
+  TEST_PASSWORD,
+  uniquePhone,
+} from './factories.ts';
 import { createTestApp, type TestApp } from './test-app.ts';
 
 /** GET /employees/{id}, PUT /employees/{id}/, links sent by HR, the employee's own profile. */
@@ -102,6 +109,59 @@ describe('GET /employees/{id}', () => {
       created: toWireDateTime(employee.createdAt),
       updated: expect.any(String),
     });
+  });
+
+  it('shows the prepaid card as GET /employees/{id}/card does, and null for an employee without one', async () => {
+    const holder = await addEmployee(t, hr.company.id, { firstName: 'Imane', lastName: 'Carte' });
+    const without = await addEmployee(t, hr.company.id, { firstName: 'Yassine', lastName: 'Sanscarte' });
+    const canceled = await addEmployee(t, hr.company.id, { firstName: 'Rachid', lastName: 'Annule' });
+    await createActiveCard(t.db, hr.company.id, holder.employee.id, '4821');
+    await t.db
+      .insert(prepaidCards)
+      .values({ companyId: hr.company.id, employeeId: canceled.employee.id, status: 'canceled' });
+    const card = ZEmployeeDetail.parse((await get(holder.employee.id)).json()).card;
+    expect(card).toMatchObject({ status: 'active', status_label: expect.any(String), last4: '4821' });
+    expect((await get(without.employee.id)).json().card).toBeNull();
+    // A canceled card is still shown (to say so), exactly like the card endpoint.
+    for (const person of [holder, without, canceled]) {
+      const own = await t.app.inject({
+        method: 'GET',
+        url: `/api/employees/${person.employee.id}/card`,
+        headers: hr.headers,
+      });
+      expect((await get(person.employee.id)).json().card).toEqual(own.json().card);
+    }
+    expect((await get(canceled.employee.id)).json().card).toMatchObject({ status: 'canceled' });
+  });
+
+  it('GET /employees/?has_card= keeps those with (or without) a live card: the card-order links screen', async () => {
+    const other = await hrCompany(t, { name: 'Autre Carte' });
+    const holder = await addEmployee(t, other.company.id, { firstName: 'Amal', lastName: 'Avec' });
+    const none = await addEmployee(t, other.company.id, { firstName: 'Badr', lastName: 'Sans' });
+    const gone = await addEmployee(t, other.company.id, { firstName: 'Chama', lastName: 'Annulee' });
+    await createActiveCard(t.db, other.company.id, holder.employee.id, '1111');
+    await t.db
+      .insert(prepaidCards)
+      .values({ companyId: other.company.id, employeeId: gone.employee.id, status: 'canceled' });
+    const list = async (query: string) =>
+      (
+        await t.app.inject({
+          method: 'GET',
+          url: `/api/employees/?limit=100&${query}`,
+          headers: other.headers,
+        })
+      ).json() as { results: Array<{ id: number }> };
+    const without = (await list('has_card=false')).results.map((e) => e.id);
+    expect(without).toContain(none.employee.id);
+    expect(without).toContain(gone.employee.id);
+    expect(without).not.toContain(holder.employee.id);
+    expect((await list('has_card=true')).results.map((e) => e.id)).toEqual([holder.employee.id]);
+    const bad = await t.app.inject({
+      method: 'GET',
+      url: '/api/employees/?has_card=peut-etre',
+      headers: other.headers,
+    });
+    expect(bad.statusCode).toBe(400);
   });
 
   it.each(['abc', '0', '99999999999', '999999'])('answers 404 for /employees/%s', async (id) => {

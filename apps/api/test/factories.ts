@@ -34,6 +34,8 @@ export function createTestCompany(db: DbOrTx, overrides: Partial<NewCompany> = {
     cardsEnabled: true,
     bonusesEnabled: true,
     expensesEnabled: true,
+    transfersEnabled: true,
+    billsEnabled: true,
     ...overrides,
   });
 }

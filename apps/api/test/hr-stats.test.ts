@@ -130,6 +130,10 @@ describe('GET /stats/rh', () => {
       fees_amount: '30.00',
       recharges_count: 2,
       recharges_amount: '98.00',
+      bills_count: 0,
+      bills_amount: '0.00',
+      transfers_count: 0,
+      transfers_amount: '0.00',
       pending_advances: 2,
     });
   });
@@ -144,6 +148,10 @@ describe('GET /stats/rh', () => {
       advances_amount: '999.00',
       recharges_count: 0,
       recharges_amount: '0.00',
+      bills_count: 0,
+      bills_amount: '0.00',
+      transfers_count: 0,
+      transfers_amount: '0.00',
       pending_advances: 1,
     });
   });

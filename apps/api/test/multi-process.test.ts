@@ -10,7 +10,6 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { eq, inArray, sql } from 'drizzle-orm';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Database, openDatabase } from '../src/db/client.ts';
 import { users } from '../src/db/schema/accounts.ts';
@@ -21,31 +20,12 @@ import { createTenant } from './advances-helpers.ts';
 import { type ApiProcess, startApiProcess } from './api-process.ts';
 import { createActiveCard, ledgerInconsistencies } from './factories.ts';
 import type { TestApp } from './test-app.ts';
+import { createTestDatabase } from './test-database.ts';
 
 const serverUrl = process.env.TEST_DATABASE_URL;
 const redisUrl = process.env.TEST_REDIS_URL;
 const SECRET = 'multi-process-test-secret-0123456789abcdef';
 const RATE_LIMIT = 6;
-
-/** A fresh database on the test server, dropped by `drop()`. */
-async function freshDatabase() {
-  const name = `tasbiq_mp_${process.pid}_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(serverUrl!);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    async drop() {
-      const client = new pg.Client({ connectionString: serverUrl });
-      await client.connect();
-      await client.query(`drop database if exists ${name} with (force)`);
-      await client.end();
-    },
-  };
-}
 
 type Pair = {
   a: ApiProcess;
@@ -59,7 +39,7 @@ type Pair = {
 
 /** Two processes started at the same time on an empty database (one migrates, the other waits). */
 async function startPair(env: Record<string, string>): Promise<Pair> {
-  const db = await freshDatabase();
+  const db = await createTestDatabase(serverUrl!, 'tasbiq_mp');
   const storageDir = mkdtempSync(path.join(tmpdir(), 'tasbiq-shared-files-'));
   const shared = {
     DATABASE_URL: db.url,

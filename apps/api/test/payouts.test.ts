@@ -9,6 +9,7 @@ import {
   runAdvancePayout,
 } from '../src/modules/payouts/advance-payout.ts';
 import { sweepAdvancePayouts } from '../src/modules/payouts/payout-jobs.ts';
+import { payoutOwnerOf } from '../src/modules/payouts/payout-owner.ts';
 import {
   SANDBOX_CLOSED_ACCOUNT_REASON,
   SANDBOX_TRANSFER_REFUSED_REASON,
@@ -316,5 +317,17 @@ describe('cancel racing the payout job', () => {
       .where(and(eq(advances.employeeId, e.employee.id), eq(advances.status, 'pending')));
     expect(count).toBe(0);
     expect(await ledgerInconsistencies(t.db)).toEqual({ unbalanced: [], drift: [] });
+  });
+});
+
+describe('payoutOwnerOf (advances and bonuses alike)', () => {
+  it('names the owner in the payout’s company, and nobody for another company’s id', async () => {
+    const person = await a.employee();
+    const other = await createTenant(t);
+    expect(await payoutOwnerOf(t.db, a.company.id, person.employee.id)).toMatchObject({
+      userId: person.user.id,
+      firstName: person.user.firstName,
+    });
+    await expect(payoutOwnerOf(t.db, other.company.id, person.employee.id)).rejects.toThrow(/vanished/);
   });
 });

@@ -69,7 +69,7 @@ async function waitForHealth(port: number, exited: Promise<number | null>) {
 }
 
 describe('production start', () => {
-  it('runs on plain Node with a secret: health answers, the dev outbox does not exist', async () => {
+  it('runs on plain Node with a secret: health answers, no dev route exists', async () => {
     const port = await freePort();
     const server = startProduction({
       PORT: String(port),
@@ -79,7 +79,16 @@ describe('production start', () => {
       throw new Error(`${error}\n${server.output()}`);
     });
     expect(health.headers.get('casablanca-offset')).toMatch(/^[+-]\d{2}:\d{2}$/);
+    // Every dev route (the outbox, the printed card number, the transfer counter) is absent, even to
+    // a caller on this machine.
     expect((await fetch(`http://127.0.0.1:${port}/api/dev/outbox`)).status).toBe(404);
+    expect((await fetch(`http://127.0.0.1:${port}/api/dev/sandbox_cards/1`)).status).toBe(404);
+    const collect = await fetch(`http://127.0.0.1:${port}/api/dev/transfers/collect`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ code: '12345678' }),
+    });
+    expect(collect.status).toBe(404);
     expect(server.output()).toContain('Mode: production');
   }, 60_000);
 

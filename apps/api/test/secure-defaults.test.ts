@@ -97,6 +97,25 @@ describe('the token signing secret', () => {
   });
 });
 
+describe('GET /api/dev/sandbox_cards/{id}', () => {
+  const printed = (remoteAddress: string, headers: Record<string, string> = {}) =>
+    t.app.inject({ method: 'GET', url: '/api/dev/sandbox_cards/1', remoteAddress, headers });
+
+  it('tells a caller on this machine the number printed on a sandbox card (none here), nobody else', async () => {
+    const local = await printed('127.0.0.1');
+    expect(local.statusCode).toBe(200);
+    expect(local.json()).toEqual({ card_number: null, stage: null });
+    for (const [address, headers] of [
+      ['203.0.113.7', {}],
+      ['127.0.0.1', { 'x-forwarded-for': '203.0.113.7' }],
+    ] as const) {
+      const res = await printed(address, headers);
+      expect(res.statusCode, address).toBe(403);
+      expect(res.json().errors[0]).toMatchObject({ code: 'permission_denied' });
+    }
+  });
+});
+
 describe('GET /api/dev/outbox', () => {
   const outbox = (app: TestApp, remoteAddress: string, headers: Record<string, string> = {}) =>
     app.app.inject({ method: 'GET', url: '/api/dev/outbox', remoteAddress, headers });

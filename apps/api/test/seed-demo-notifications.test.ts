@@ -64,12 +64,28 @@ const STATUS_AFTER: Record<TNotificationEvent, string[]> = {
   advance_canceled: ['canceled'],
   recharge_executed: ['executed'],
   recharge_failed: ['failed'],
-  // Bonus events point at no movement (decision 036); the demo seeds none.
+  // Bills name themselves in their parameters (issue 16); the demo seeds none.
+  bill_paid: [],
+  bill_failed: [],
+  // Bonus events point at the bonus payment or the bonus (decision 038); the demo seeds none.
   bonus_paid: [],
   bonus_failed: [],
   bonus_replied: [],
   // Pay slips point at no movement either (decision 035); the demo seeds none.
   fiche_published: [],
+  // Mission-order events point at no movement either (issue 14).
+  odm_submitted: [],
+  odm_replied: [],
+  odm_reminder: [],
+  odm_advance_paid: [],
+  odm_advance_failed: [],
+  // Transfers point at no movement either (decision 044); the demo seeds none.
+  transfer_sent: [],
+  transfer_collected: [],
+  transfer_failed: [],
+  transfer_expired: [],
+  expense_report_sent: [],
+  expense_report_replied: [],
 };
 
 async function loginOf(email: string) {

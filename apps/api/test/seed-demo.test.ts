@@ -2,9 +2,11 @@ import { CIN_RE } from '@tasbiq/contracts/validators';
 import { count, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../src/db/schema/accounts.ts';
+import { sandboxIssuedCards } from '../src/db/schema/cards.ts';
 import { companies } from '../src/db/schema/companies.ts';
 import { announcements, terms, termsAcceptances } from '../src/db/schema/content.ts';
 import { employees, groups } from '../src/db/schema/employees.ts';
+import { prepaidCards } from '../src/db/schema/money.ts';
 import {
   DEMO_COMPANY_NAMES,
   DEMO_LOGINS,
@@ -12,6 +14,7 @@ import {
   DEMO_WALLET_FUNDING,
   seedDemoIfEmpty,
 } from '../src/db/seed/demo.ts';
+import { DEMO_CARD } from '../src/db/seed/demo-cards.ts';
 import { verifyPassword } from '../src/lib/auth/passwords.ts';
 import { findAccount } from '../src/lib/ledger.ts';
 import { walletTotals } from '../src/modules/company-wallet/queries.ts';
@@ -68,6 +71,7 @@ describe('seedDemoIfEmpty', () => {
       bonusesEnabled: true,
       expensesEnabled: true,
       eprogramEnabled: true,
+      transfersEnabled: true,
     });
     expect(atlas.signupToken).toBeTruthy();
     expect(rif).toMatchObject({
@@ -167,6 +171,28 @@ describe('seedDemoIfEmpty', () => {
     const atlas = await companyNamed(DEMO_COMPANY_NAMES.atlas);
     const rows = await t.db.select().from(announcements);
     expect(rows.map((a) => a.companyId).sort()).toEqual([atlas.id, null].sort());
+  });
+
+  it('gives one « Usine Tanger » worker an active prepaid card the sandbox issuer knows', async () => {
+    const atlas = await companyNamed(DEMO_COMPANY_NAMES.atlas);
+    const cards = await t.db.select().from(prepaidCards);
+    expect(cards).toHaveLength(1);
+    const [card] = cards;
+    expect(card).toMatchObject({ companyId: atlas.id, status: 'active', last4: DEMO_CARD.last4 });
+    const [holder] = await t.db
+      .select({ group: groups.name, status: employees.status, email: users.email })
+      .from(employees)
+      .innerJoin(groups, eq(groups.id, employees.groupId))
+      .innerJoin(users, eq(users.id, employees.userId))
+      .where(eq(employees.id, card!.employeeId));
+    expect(holder).toMatchObject({ group: 'Usine Tanger', status: 'activated' });
+    expect(Object.values(DEMO_LOGINS)).not.toContain(holder!.email);
+    const [issued] = await t.db.select().from(sandboxIssuedCards);
+    expect(issued).toMatchObject({
+      cardId: card!.id,
+      stage: 'active',
+      issuerReference: card!.issuerReference,
+    });
   });
 
   it('lets the demo RH list the Atlas groups once the terms are accepted', async () => {

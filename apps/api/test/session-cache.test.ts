@@ -5,12 +5,15 @@
  * for this process to have seen every notification committed so far (no sleeps). The two-process
  * version of "ended on one, refused on the other" is in multi-process.test.ts.
  */
+import { randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
+import pg from 'pg';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { loadConfig, sessionCacheEnabled } from '../src/config.ts';
 import { users } from '../src/db/schema/accounts.ts';
 import { companies } from '../src/db/schema/companies.ts';
 import { type CachedSession, createSessionCache } from '../src/lib/auth/session-cache.ts';
+import { createSessionInvalidation, SYNC_TIMEOUT_MS } from '../src/lib/auth/session-invalidation.ts';
 import { createTokenService } from '../src/lib/auth/tokens.ts';
 import { bearer, loginAs, newEmployee, post } from './auth-test-utils.ts';
 import { acceptTerms, publishTerms } from './factories.ts';
@@ -163,6 +166,39 @@ describe.runIf(onPostgres)('on PostgreSQL with SESSION_CACHE=on', () => {
     expect((await account(pair.access)).json().first_name).toBe('Yassine');
     cache().invalidate(`u:${user.id}`);
     expect((await account(pair.access)).json().first_name).toBe('Renommé');
+  });
+
+  it('SESSION_SYNC_TIMEOUT_MS: a listed process that never answers holds a sync only that long, and is named', async () => {
+    const connectionString = t.ctx.config.DATABASE_URL!;
+    const log = { warn: vi.fn(), error: vi.fn() };
+    const invalidation = createSessionInvalidation({
+      connectionString,
+      cache: createSessionCache(),
+      log,
+      syncTimeoutMs: 300,
+    });
+    await invalidation.start();
+    // A process that died without its connection being noticed: listed, silent.
+    const ghostId = `ghost-${randomUUID()}`;
+    const ghost = new pg.Client({ connectionString, application_name: `tasbiq-sessions:${ghostId}` });
+    await ghost.connect();
+    try {
+      const started = performance.now();
+      await invalidation.synced();
+      const waited = performance.now() - started;
+      expect(waited).toBeGreaterThanOrEqual(250);
+      expect(waited).toBeLessThan(SYNC_TIMEOUT_MS);
+      expect(log.warn).toHaveBeenCalledWith(
+        expect.objectContaining({ missing: [ghostId], timeoutMs: 300 }),
+        expect.stringMatching(/did not answer/),
+      );
+      expect(log.error).not.toHaveBeenCalled();
+    } finally {
+      await ghost.end();
+      await invalidation.stop();
+    }
+    expect(loadConfig({ LOG_LEVEL: 'silent' }).SESSION_SYNC_TIMEOUT_MS).toBe(SYNC_TIMEOUT_MS);
+    expect(() => loadConfig({ SESSION_SYNC_TIMEOUT_MS: '0' })).toThrow(/SESSION_SYNC_TIMEOUT_MS/);
   });
 
   it('a deactivation written by plain SQL ends the cached session’s access', async () => {

@@ -26,6 +26,7 @@ describe('GET /settings', () => {
       bonusesEnabled: true,
       expensesEnabled: false,
       eprogramEnabled: true,
+      transfersEnabled: false,
       connectorType: 'sage',
       signupToken: 'tok-atlas_123',
     });
@@ -41,6 +42,8 @@ describe('GET /settings', () => {
       expenses_enabled: false,
       advances_enabled: true,
       eprogram_enabled: true,
+      transfers_enabled: false,
+      bills_enabled: true,
       connector_type: 'sage',
       signup_link: 'https://app.tasbiq.ma/signup/tok-atlas_123',
     });

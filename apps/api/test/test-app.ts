@@ -1,12 +1,11 @@
-import { randomBytes } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
 import { buildApp } from '../src/app.ts';
 import { type Config, loadConfig } from '../src/config.ts';
 import type { AppModule } from '../src/context.ts';
 import { openDatabase } from '../src/db/client.ts';
+import { createTestDatabase } from './test-database.ts';
 
 /**
  * A real app on a real, empty, migrated database for one test file: in-memory PGlite by
@@ -22,20 +21,9 @@ export async function createTestApp(
   let databaseUrl: string | undefined;
   let dropDatabase = async () => {};
   if (serverUrl) {
-    const name = `tasbiq_test_${process.pid}_${randomBytes(4).toString('hex')}`;
-    const admin = new pg.Client({ connectionString: serverUrl });
-    await admin.connect();
-    await admin.query(`create database ${name}`);
-    await admin.end();
-    const url = new URL(serverUrl);
-    url.pathname = `/${name}`;
-    databaseUrl = url.toString();
-    dropDatabase = async () => {
-      const client = new pg.Client({ connectionString: serverUrl });
-      await client.connect();
-      await client.query(`drop database if exists ${name} with (force)`);
-      await client.end();
-    };
+    const created = await createTestDatabase(serverUrl);
+    databaseUrl = created.url;
+    dropDatabase = created.drop;
   }
   const config = loadConfig(
     { NODE_ENV: 'test', LOG_LEVEL: 'silent', SEED_DEMO: 'false' },

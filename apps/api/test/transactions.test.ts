@@ -195,7 +195,7 @@ describe('GET /transactions/', () => {
     expect(second.json().next).toBeNull();
   });
 
-  it('answers validation errors and needs the advances or recharges feature', async () => {
+  it('answers validation errors and needs the advances, recharges or transfers feature', async () => {
     for (const [query, attr] of [
       ['?type_in=advance,bonus', 'type_in.1'],
       ['?type=bonus', 'type'],
@@ -208,7 +208,12 @@ describe('GET /transactions/', () => {
       expect(res.json().errors[0].attr, query).toBe(attr);
     }
     expect((await t.app.inject({ method: 'GET', url: '/api/transactions/' })).statusCode).toBe(401);
-    const off = await createTestCompany(t.db, { advancesEnabled: false, rechargesEnabled: false });
+    const off = await createTestCompany(t.db, {
+      advancesEnabled: false,
+      rechargesEnabled: false,
+      transfersEnabled: false,
+      billsEnabled: false,
+    });
     const someone = await person(off.id);
     expect((await get('/api/transactions/', someone.headers)).statusCode).toBe(403);
     const onlyAdvances = await createTestCompany(t.db, { rechargesEnabled: false });

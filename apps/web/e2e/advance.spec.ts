@@ -62,8 +62,16 @@ test.describe('salary advance', () => {
     await expect(page.getByRole('radio', { name: /Virement sur RIB/ })).toBeChecked();
     await page.getByRole('radio', { name: /Carte prépayée/ }).check();
     await expect(page.getByText('Carte prépayée requise')).toBeVisible();
-    await expect(page.getByRole('link', { name: 'Commander une carte' })).toHaveAttribute('href', '/card');
-    await expect(page.getByRole('link', { name: 'J’ai reçu ma carte' })).toHaveAttribute('href', '/card');
+    // The card screen keeps the way back to this advance (its amount).
+    const backToAdvance = '/card?retour=avance&montant=100';
+    await expect(page.getByRole('link', { name: 'Commander une carte' })).toHaveAttribute(
+      'href',
+      backToAdvance,
+    );
+    await expect(page.getByRole('link', { name: 'J’ai reçu ma carte' })).toHaveAttribute(
+      'href',
+      backToAdvance,
+    );
     await expect(page.getByRole('button', { name: 'Confirmer la demande' })).toBeDisabled();
     await expectNoSeriousViolations(page);
 

@@ -4,14 +4,18 @@ import { ACCOUNTS, acceptTerms, apiLogin, expect, storeTokens, test } from './fi
 
 /**
  * Bonuses (issue 13): the RH creates a collective bonus for a group and an individual one from a
- * file; a DRH confirms the individual one partially; the employee paid is greeted by the
- * celebration with the amount, and finds the bonus in their list. axe on every screen.
+ * file; a DRH confirms the individual one partially; the employee paid — the demo's card holder —
+ * is greeted by the celebration with the amount, finds the bonus in their list and the amount on
+ * their prepaid card. axe on every screen.
  */
 type Person = { id: number; first_name: string; last_name: string; email: string | null; cin: string | null };
 
 const taken = new Set<string>(Object.values(ACCOUNTS).map((a) => a.username));
 
-/** Two activated employees of "Usine Tanger" that no other journey logs in as. */
+/**
+ * Two activated employees of "Usine Tanger" that no other journey logs in as: the first holds the
+ * demo's active prepaid card (seed/demo-cards.ts, shown by GET /employees/{id}), the second none.
+ */
 async function twoFactoryWorkers(request: APIRequestContext, access: string): Promise<[Person, Person]> {
   const headers = { Authorization: `Bearer ${access}` };
   const groups = await (await request.get('/api/groups/?search=Usine', { headers })).json();
@@ -21,8 +25,20 @@ async function twoFactoryWorkers(request: APIRequestContext, access: string): Pr
     (p) => p.status === 'activated' && p.email && p.cin && !taken.has(p.email),
   );
   expect(people.length).toBeGreaterThan(3);
-  // The last two: the money and notification journeys use other people.
-  return [people.at(-1)!, people.at(-2)!];
+  const cardOf = async (person: Person) =>
+    ((await (await request.get(`/api/employees/${person.id}`, { headers })).json()).card ?? null) as {
+      status: string;
+    } | null;
+  let holder: Person | undefined;
+  let other: Person | undefined;
+  for (const person of people) {
+    const card = await cardOf(person);
+    if (card?.status === 'active') holder ??= person;
+    else if (!card) other ??= person;
+    if (holder && other) break;
+  }
+  expect(holder, 'the demo card holder').toBeDefined();
+  return [holder!, other!];
 }
 
 test.describe('bonuses', () => {
@@ -108,6 +124,7 @@ test.describe('bonuses', () => {
       .click();
     const celebration = page.getByRole('dialog', { name: 'Félicitations !' });
     await expect(celebration).toContainText(/prime « Performance » de 1\s200\sDH/);
+    await expect(celebration).toContainText('Le montant est disponible sur votre carte prépayée.');
     await expect(celebration.locator('svg').first()).toBeVisible();
     await expectNoSeriousViolations(page);
     await celebration.getByRole('button', { name: 'Merci !' }).click();
@@ -116,9 +133,21 @@ test.describe('bonuses', () => {
     await expect(list).toContainText('Performance');
     await expect(list).toContainText('Versée');
     await expectNoSeriousViolations(page);
+    await expect(list).toContainText('Carte prépayée');
     // Seen: not celebrated again.
     await page.reload();
     await expect(page.getByRole('list', { name: 'Mes primes' })).toBeVisible();
     await expect(page.getByRole('dialog')).toHaveCount(0);
+
+    // 5. The amount is on the card: « Ma carte » in the menu, the credit in this month's activity.
+    await page
+      .getByRole('navigation', { name: 'Navigation principale' })
+      .getByRole('link', { name: 'Ma carte' })
+      .click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Ma carte' })).toBeVisible();
+    const activity = page.getByRole('region', { name: 'Activité de la carte' });
+    await expect(activity).toContainText(/\+1\s200\sDH/);
+    await expect(activity).toContainText(/Solde : 1\s200\sDH/);
+    await expectNoSeriousViolations(page);
   });
 });

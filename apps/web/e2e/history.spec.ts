@@ -43,13 +43,16 @@ test.describe('history', () => {
     await page.getByRole('combobox', { name: 'Mois' }).selectOption(MONTHS_FR[now.month - 1] ?? '');
     await expect(newest).toContainText('En attente');
 
-    // Bills and transfers have nothing yet. The tabs work with the keyboard (arrow keys).
+    // The tabs work with the keyboard (arrow keys). The bill journey pays a bill as this employee,
+    // so the « Factures » tab may hold it or be empty, depending on which journeys ran before.
     await tabs.getByRole('tab', { name: 'Avances' }).focus();
     await page.keyboard.press('ArrowRight');
     await expect(tabs.getByRole('tab', { name: 'Recharges' })).toHaveAttribute('aria-selected', 'true');
     await page.keyboard.press('ArrowRight');
     await expect(tabs.getByRole('tab', { name: 'Factures' })).toBeFocused();
-    await expect(page.getByText('Aucune facture pour cette période')).toBeVisible();
+    await expect(
+      page.getByRole('list', { name: 'Factures' }).or(page.getByText('Aucune facture pour cette période')),
+    ).toBeVisible();
     await page.keyboard.press('Home');
     await expect(tabs.getByRole('tab', { name: 'Avances' })).toHaveAttribute('aria-selected', 'true');
 

@@ -19,9 +19,15 @@ const SCREENS: Record<'employee' | 'rh', string[]> = {
     '/recharge',
     '/historique',
     '/historique?tab=recharges',
+    '/historique?tab=bills',
+    '/historique?tab=transfers',
+    '/factures',
+    '/transfer',
     '/profile',
     '/notifications',
     '/bonuses',
+    '/missionorders',
+    '/missionorders/add',
   ],
   rh: [
     '/rh',
@@ -39,6 +45,7 @@ const SCREENS: Record<'employee' | 'rh', string[]> = {
     '/rh/invitations',
     '/rh/bonuses',
     '/rh/bonuses/add',
+    '/rh/missionorders',
   ],
 };
 

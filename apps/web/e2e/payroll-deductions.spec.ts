@@ -10,7 +10,7 @@ type DeductionsPage = {
 };
 
 const CSV_HEADER =
-  "Matricule;Nom;Prénom;CIN;Nombre d'avances;Avances (DH);Frais (DH);Recharges (DH);Total à retenir (DH)";
+  "Matricule;Nom;Prénom;CIN;Nombre d'avances;Avances (DH);Frais (DH);Recharges (DH);Factures (DH);Transferts (DH);Total à retenir (DH)";
 const dh = (wire: string) => `${Math.round(Number(wire)).toLocaleString('fr-FR').replace(/\s/g, ' ')} DH`;
 
 /**
@@ -68,7 +68,7 @@ test.describe('payroll deductions', () => {
     }
 
     const download = page.waitForEvent('download');
-    await page.getByRole('button', { name: 'Télécharger le CSV' }).click();
+    await page.getByRole('button', { name: 'Télécharger le CSV', exact: true }).click();
     const file = await download;
     expect(file.suggestedFilename()).toBe(`retenues-paie-${year}-${String(month).padStart(2, '0')}.csv`);
     const lines = (await downloadedCsv(file)).split('\r\n').filter(Boolean);
@@ -77,7 +77,24 @@ test.describe('payroll deductions', () => {
     const total = lines.at(-1)!.split(';');
     expect(total[0]).toBe('Total');
     expect(total[4]).toBe(String(statement.totals.advances_count));
-    expect(total[8]).toBe(statement.totals.total.replace('.', ','));
+    expect(total[10]).toBe(statement.totals.total.replace('.', ','));
+
+    // « Primes » (issue 13): the month's paid bonuses, their own CSV beside the deductions'.
+    const primes = page.getByRole('region', { name: 'Primes' });
+    await expect(primes).toContainText('sont du salaire imposable');
+    const paidBonuses = (await (
+      await request.get(`/api/payroll/bonuses/?month=${month}&year=${year}&limit=1`, {
+        headers: { Authorization: `Bearer ${session.access}` },
+      })
+    ).json()) as { totals: { bonuses: number; amount: string } };
+    const primesDownload = page.waitForEvent('download');
+    await primes.getByRole('button', { name: 'Télécharger le CSV des primes' }).click();
+    const primesFile = await primesDownload;
+    expect(primesFile.suggestedFilename()).toBe(`primes-paie-${year}-${String(month).padStart(2, '0')}.csv`);
+    const primesLines = (await downloadedCsv(primesFile)).split('\r\n').filter(Boolean);
+    expect(primesLines[0]).toBe('Matricule;Nom;Prénom;CIN;Prime;Date de versement;Montant (DH)');
+    expect(primesLines).toHaveLength(paidBonuses.totals.bonuses + 2);
+    expect(primesLines.at(-1)).toBe(`Total;;;;;;${paidBonuses.totals.amount.replace('.', ',')}`);
 
     // Another month: the address follows.
     const previous = month === 1 ? { month: 12, year: year - 1 } : { month: month - 1, year };
@@ -109,7 +126,7 @@ test.describe('payroll deductions', () => {
     await expectNoSeriousViolations(page);
 
     const download = page.waitForEvent('download');
-    await page.getByRole('button', { name: 'Télécharger le CSV' }).click();
+    await page.getByRole('button', { name: 'Télécharger le CSV', exact: true }).click();
     expect((await download).suggestedFilename()).toMatch(/^retenues-paie-\d{4}-\d{2}\.csv$/);
   });
 });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ZEmployeeRef } from './advances.ts';
+import { BONUS_CAP } from './constants.ts';
 import { normalizeDecimal } from './employees.ts';
 import { PAYOUT_METHODS } from './money.ts';
 import { ZMoney, ZObjectId } from './wire.ts';
@@ -142,6 +143,12 @@ export const ZBonusAmount = z.preprocess(
     }),
 );
 
+/** The whole dirhams `text` stands for, read exactly as the API reads a bonus amount; null when it refuses it. */
+export function bonusAmountDh(text: unknown): number | null {
+  const parsed = ZBonusAmount.safeParse(text);
+  return parsed.success ? Number(parsed.data) : null;
+}
+
 export const ZBonusAmountLine = z.object({ employee: ZObjectId, amount: ZBonusAmount });
 export type TBonusAmountLine = z.input<typeof ZBonusAmountLine>;
 
@@ -232,7 +239,8 @@ export type TBonusBeneficiary = z.infer<typeof ZBonusBeneficiary>;
 export const ZBonusReplyRequest = z.object({
   reply: z.enum(BONUS_REPLIES),
   comment: z.string().trim().max(BONUS_COMMENT_MAX).optional().nullable(),
-  confirmed_employees: z.array(ZObjectId).optional().nullable(),
+  // Bounded like the beneficiaries: a bigger list is refused (400) before any query is built.
+  confirmed_employees: z.array(ZObjectId).max(BONUS_CAP).optional().nullable(),
 });
 export type TBonusReplyRequest = z.input<typeof ZBonusReplyRequest>;
 

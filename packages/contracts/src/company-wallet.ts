@@ -21,6 +21,9 @@ export const WALLET_TRANSACTION_TYPES = [
   'payout',
   'reversal',
   'bonus',
+  'mission_advance',
+  'transfer',
+  'bill',
 ] as const;
 export type TWalletTransactionType = (typeof WALLET_TRANSACTION_TYPES)[number];
 
@@ -33,6 +36,9 @@ export const WALLET_TRANSACTION_TYPE_LABELS_FR: Record<TWalletTransactionType, s
   payout: 'Versement',
   reversal: 'Annulation',
   bonus: 'Prime',
+  mission_advance: 'Avance de mission',
+  transfer: 'Transfert',
+  bill: 'Facture',
 };
 
 /** One wallet movement; `amount` is signed for the wallet: + credit (money in), − debit (money out). */

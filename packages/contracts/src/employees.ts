@@ -325,7 +325,7 @@ export const ZEmployeeDetail = ZEmployeeListItem.extend({
   /** True once the person chose a password (an activated account can be sent a reset link). */
   has_password: z.boolean(),
   phone_confirmed: z.boolean(),
-  /** The prepaid card; null until the card issue fills it. */
+  /** The prepaid card as GET /employees/{id}/card answers it (ZEmployeeCardSummary); null without one. */
   card: z.record(z.string(), z.unknown()).nullable(),
   /** Worked time of the current month (Africa/Casablanca), if uploaded. */
   worked_time: ZWorkedTime.nullable(),
@@ -388,6 +388,8 @@ export type TEmployeeListParams = {
   status_in?: EmployeeStatus[];
   account_type?: AccountType;
   account_type_in?: AccountType[];
+  /** A live prepaid card or not (the card-order links' screen). */
+  has_card?: boolean;
   ordering?: string;
 };
 

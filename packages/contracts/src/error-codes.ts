@@ -151,6 +151,21 @@ export const ERROR_MESSAGES_FR: Record<string, string> = {
   // Bonuses
   TOO_MANY_BONUSES: 'Vous ne pouvez pas créer plus de 5000 primes à la fois.',
   BONUS_NOT_PENDING: "Cette prime n'est plus en attente et ne peut plus être modifiée.",
+  // Expenses and expense reports (issue 15)
+  INVALID_RECEIPT: 'Le justificatif doit être une image PNG, JPG ou JPEG de 10 Mo au plus.',
+  RECEIPT_REQUIRED: 'Ajoutez la photo du justificatif.',
+  EXPENSE_NOT_EDITABLE:
+    'Cette dépense a été envoyée : elle ne peut être modifiée ou supprimée que si elle vous est retournée.',
+  EXPENSE_NOT_DRAFT: 'Seuls vos brouillons peuvent être supprimés ensemble.',
+  EXPENSE_ORDER_NOT_APPROVED: "Les dépenses ne peuvent être rattachées qu'à un ordre de mission approuvé.",
+  EXPENSE_DATE_OUTSIDE_MISSION:
+    'La date de la dépense doit être comprise entre le début et la fin de la mission.',
+  REPORT_NOT_EDITABLE:
+    'La note de frais est en cours de validation ou déjà traitée : elle ne peut plus être modifiée.',
+  REPORT_EMPTY: "Ajoutez au moins une dépense avant d'envoyer la note de frais.",
+  REPORT_NOT_PENDING: "Cette note de frais n'est pas en attente de validation.",
+  EXPENSE_NOT_SENT: 'Seules les dépenses envoyées et en attente peuvent être validées.',
+  REPORT_OWN: 'Vous ne pouvez pas valider votre propre note de frais : un autre valideur doit le faire.',
   // Groups and change requests (issue 4)
   GROUP_UPLOAD_FAILED:
     "Le groupe n'a pas été créé : certaines lignes du fichier sont en erreur. Veuillez les corriger.",
@@ -164,6 +179,21 @@ export const ERROR_MESSAGES_FR: Record<string, string> = {
   RIB_REQUIRED: 'Aucun RIB n’est enregistré sur votre compte. Demandez à votre service RH de l’ajouter.',
   INVALID_PRODUCT: "Ce produit de recharge n'existe pas.",
   PRODUCT_AMOUNT_MISMATCH: 'Le montant ne correspond pas au produit choisi.',
+  // Transfers (issue 16)
+  TRANSFER_NOT_CANCELABLE: 'Ce transfert ne peut plus être annulé : il a déjà été retiré ou remboursé.',
+  TRANSFER_RECIPIENTS_LIMIT: 'Vous avez atteint le nombre maximum de bénéficiaires enregistrés (20).',
+  TRANSFER_RECIPIENT_EXISTS: 'Ce bénéficiaire est déjà enregistré avec ce numéro.',
+  TRANSFER_NETWORK_UNAVAILABLE:
+    'Le réseau de transfert ne répond pas. Veuillez réessayer dans quelques minutes.',
+  TRANSFER_CODE_UNKNOWN: 'Aucun transfert disponible avec ce code.',
+  // Bills (issue 16)
+  INVALID_BILL_REFERENCE: 'La référence ne correspond pas au format de ce facturier.',
+  BILL_NOT_FOUND: 'Aucune facture ne correspond à cette référence.',
+  BILL_ALREADY_PAID: 'Cette facture est déjà payée.',
+  BILLER_UNAVAILABLE: 'Le facturier est momentanément indisponible. Veuillez réessayer plus tard.',
+  BILL_AMOUNT_MISMATCH: 'Ce facturier n’accepte que le paiement du montant dû.',
+  BILL_AMOUNT_TOO_HIGH: 'Le montant dépasse le montant dû de la facture.',
+  BILL_RECEIPT_NOT_READY: 'Le reçu sera disponible une fois le paiement confirmé par le facturier.',
   CHANGE_REQUEST_NOT_PENDING: "Cette demande n'est plus en attente : elle a déjà été traitée.",
   CHANGE_REQUEST_OWN: 'Une autre personne doit valider cette demande.',
   ATTACHMENT_INVALID_TYPE: 'Seuls les fichiers PDF, PNG et JPG sont acceptés.',
@@ -215,6 +245,15 @@ export const ERROR_MESSAGES_FR: Record<string, string> = {
     'Vous ne pouvez pas publier votre propre fiche de paie : un autre membre RH doit le faire.',
   FICHE_DRH_PROTECTED: "Seul un DRH peut publier la fiche de paie d'un DRH.",
   FICHE_JOB_IN_PROGRESS: "L'extraction est encore en cours : attendez qu'elle soit terminée.",
+  // Mission orders (issue 14)
+  END_BEFORE_START: 'La date de fin doit être après la date de début.',
+  ADVANCE_ABOVE_CEILING: 'L’avance demandée dépasse le plafond autorisé.',
+  MISSION_ORDER_NOT_PENDING: "Cet ordre de mission n'est plus en attente : il a déjà reçu une réponse.",
+  MISSION_ORDER_NOT_EDITABLE: 'Seul un ordre de mission retourné pour modification peut être modifié.',
+  MISSION_ORDER_OWN:
+    'Vous ne pouvez pas valider votre propre ordre de mission : un autre valideur doit le faire.',
+  COMMENT_REQUIRED: 'le champ "Commentaire" est obligatoire',
+  UNKNOWN_CITY: "Cette ville n'existe pas.",
   FICHE_PERIOD_UNKNOWN: "La période de cette fiche n'a pas été reconnue : elle ne peut pas être publiée.",
 };
 

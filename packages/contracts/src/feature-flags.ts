@@ -11,6 +11,8 @@ export const FEATURE_FLAGS = {
   bonuses: 'bonuses_enabled',
   expenses: 'expenses_enabled',
   eprogram: 'eprogram_enabled',
+  transfers: 'transfers_enabled',
+  bills: 'bills_enabled',
 } as const;
 export type Feature = keyof typeof FEATURE_FLAGS;
 export type FeatureFlag = (typeof FEATURE_FLAGS)[Feature];

@@ -13,15 +13,40 @@ export const NOTIFICATION_EVENTS = [
   'advance_canceled',
   'recharge_executed',
   'recharge_failed',
+  'bill_paid',
+  'bill_failed',
   'bonus_paid',
   'bonus_failed',
   'bonus_replied',
   'fiche_published',
+  'odm_submitted',
+  'odm_replied',
+  'odm_reminder',
+  'odm_advance_paid',
+  'odm_advance_failed',
+  'transfer_sent',
+  'transfer_collected',
+  'transfer_failed',
+  'transfer_expired',
+  'expense_report_sent',
+  'expense_report_replied',
 ] as const;
 export type TNotificationEvent = (typeof NOTIFICATION_EVENTS)[number];
 
-/** The kinds of money movement a notification can point at (its `target`). */
-export const NOTIFICATION_TARGET_TYPES = ['advance', 'recharge'] as const;
+/**
+ * The kinds of money movement a notification can point at (its `target`): an advance, a top-up,
+ * one of the employee's bonuses (`bonus_payment`: their bonus-employee transaction, opened in
+ * /bonuses), for HR a whole bonus (`bonus`, opened at /rh/bonuses/{id}), a bill or a transfer
+ * (issue 16, opened in the history's « Factures » / « Transferts » tab).
+ */
+export const NOTIFICATION_TARGET_TYPES = [
+  'advance',
+  'recharge',
+  'bonus_payment',
+  'bonus',
+  'bill',
+  'transfer',
+] as const;
 export type TNotificationTargetType = (typeof NOTIFICATION_TARGET_TYPES)[number];
 
 /**
@@ -35,13 +60,29 @@ export const NOTIFICATION_TARGET_OF = {
   advance_canceled: 'advance',
   recharge_executed: 'recharge',
   recharge_failed: 'recharge',
-  // Bonuses name their bonus in the parameters (`bonus_id`); the employee's screen is /bonuses
-  // (decision 036), not the history that targets open.
-  bonus_paid: null,
-  bonus_failed: null,
-  bonus_replied: null,
+  // A bill opens in the history's « Factures » tab (its `bill_id` stays in the parameters too).
+  bill_paid: 'bill',
+  bill_failed: 'bill',
+  // The employee's bonus opens in /bonuses (decision 036); the reply to its author opens the bonus.
+  bonus_paid: 'bonus_payment',
+  bonus_failed: 'bonus_payment',
+  bonus_replied: 'bonus',
   // A pay slip names its slip in the parameters (`fiche_id`); the employee's screen is /fiches.
   fiche_published: null,
+  // Mission orders name their order in the parameters (`odm_id`, `number`); the screen is /missionorders.
+  odm_submitted: null,
+  odm_replied: null,
+  odm_reminder: null,
+  odm_advance_paid: null,
+  odm_advance_failed: null,
+  // A transfer opens in the history's « Transferts » tab (its `transfer_id` stays in the parameters too).
+  transfer_sent: 'transfer',
+  transfer_collected: 'transfer',
+  transfer_failed: 'transfer',
+  transfer_expired: 'transfer',
+  // Expense reports name their order in the parameters (`odm_id`, `number`).
+  expense_report_sent: null,
+  expense_report_replied: null,
 } as const satisfies Record<TNotificationEvent, TNotificationTargetType | null>;
 
 /** Parameters a template may use: `{amount}` (decimal string), `{phone}`, `{reason}`. */
@@ -67,6 +108,14 @@ export const NOTIFICATION_TEMPLATES: Record<TNotificationEvent, { title: string;
     title: 'Recharge échouée',
     text: 'La recharge de {amount} du numéro {phone} a échoué. Le montant vous a été restitué.',
   },
+  bill_paid: {
+    title: 'Facture payée',
+    text: 'Votre facture {biller} de {amount} a été payée. Le reçu est disponible dans Factures.',
+  },
+  bill_failed: {
+    title: 'Facture non payée',
+    text: 'Votre facture {biller} de {amount} n’a pas pu être payée : {reason}. Le montant vous a été restitué.',
+  },
   bonus_paid: { title: 'Prime reçue', text: 'Votre prime « {title} » de {amount} a été versée.' },
   bonus_failed: {
     title: 'Prime non versée',
@@ -76,6 +125,50 @@ export const NOTIFICATION_TEMPLATES: Record<TNotificationEvent, { title: string;
   fiche_published: {
     title: 'Fiche de paie disponible',
     text: 'Votre fiche de paie de {period} est disponible. Téléchargez-la dans Fiches de paie.',
+  },
+  odm_submitted: {
+    title: 'Ordre de mission à valider',
+    text: '{employee} a envoyé l’ordre de mission {number} « {title} ».',
+  },
+  odm_replied: {
+    title: 'Réponse à votre ordre de mission',
+    text: 'Votre ordre de mission {number} « {title} » est {status}. {comment}',
+  },
+  odm_reminder: {
+    title: 'Ordre de mission en attente',
+    text: 'L’ordre de mission {number} de {employee} attend votre réponse depuis {days} jours ouvrés.',
+  },
+  odm_advance_paid: {
+    title: 'Avance de mission versée',
+    text: 'L’avance de {amount} de votre ordre de mission {number} a été versée.',
+  },
+  odm_advance_failed: {
+    title: 'Avance de mission non versée',
+    text: 'L’avance de {amount} de votre ordre de mission {number} n’a pas pu être versée : {reason}. Votre service RH est prévenu.',
+  },
+  transfer_sent: {
+    title: 'Transfert envoyé',
+    text: 'Votre transfert de {amount} à {recipient} est disponible en agence. Le code de retrait lui a été envoyé par SMS.',
+  },
+  transfer_collected: {
+    title: 'Transfert retiré',
+    text: '{recipient} a retiré votre transfert de {amount}.',
+  },
+  transfer_failed: {
+    title: 'Transfert échoué',
+    text: 'Votre transfert de {amount} à {recipient} n’a pas pu être envoyé : {reason}. Le montant vous a été restitué.',
+  },
+  transfer_expired: {
+    title: 'Transfert expiré',
+    text: 'Votre transfert de {amount} à {recipient} n’a pas été retiré à temps. Le montant vous a été restitué.',
+  },
+  expense_report_sent: {
+    title: 'Note de frais à valider',
+    text: '{employee} a envoyé la note de frais de l’ordre de mission {number} « {title} ».',
+  },
+  expense_report_replied: {
+    title: 'Réponse à votre note de frais',
+    text: 'Votre note de frais de l’ordre de mission {number} « {title} » est {status}. {comment}',
   },
 };
 
@@ -101,8 +194,8 @@ export function renderNotificationText(
 }
 
 /**
- * The movement a notification is about: the advance or top-up `id`, and when it was `created`
- * (its Casablanca month is the history page that lists it).
+ * The movement a notification is about: the advance, top-up, bonus payment or bonus `id`, and when
+ * it was `created` (for advances and top-ups, its Casablanca month is the history page that lists it).
  */
 export const ZNotificationTarget = z.object({
   type: z.enum(NOTIFICATION_TARGET_TYPES),
@@ -117,7 +210,7 @@ export const ZNotification = z.object({
   is_read: z.boolean(),
   timestamp: z.string(),
   parameters: z.record(z.string(), z.union([z.string(), z.number(), z.boolean(), z.null()])),
-  /** The advance or top-up the notification reports; null for an event about no movement. */
+  /** The advance, top-up or bonus the notification reports; null for an event about no movement. */
   target: ZNotificationTarget.nullable(),
 });
 export type TNotification = z.infer<typeof ZNotification>;

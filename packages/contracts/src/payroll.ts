@@ -4,8 +4,8 @@ import { paginated, ZMoney } from './wire.ts';
 
 /**
  * Payroll deduction statement (issue 3, beyond the spec): for one Casablanca month, per employee,
- * what payroll must deduct from the salary: advances executed that month, their fees, and top-ups
- * executed that month. GET /payroll/deductions/?month=&year= (JSON, paginated with limit/offset,
+ * what payroll must deduct from the salary: advances executed that month, their fees, top-ups
+ * executed that month and bills paid that month (issue 16). GET /payroll/deductions/?month=&year= (JSON, paginated with limit/offset,
  * search) and GET /payroll/deductions/export?month=&year=&search= (CSV for French Excel: `;`, UTF-8 BOM).
  */
 
@@ -32,6 +32,11 @@ export const ZPayrollDeduction = z.object({
   fees_amount: ZMoney,
   recharges_count: z.number().int(),
   recharges_amount: ZMoney,
+  bills_count: z.number().int(),
+  bills_amount: ZMoney,
+  /** Transfers collected that month (issue 16): amount + fee. */
+  transfers_count: z.number().int(),
+  transfers_amount: ZMoney,
   total: ZMoney,
 });
 export type TPayrollDeduction = z.infer<typeof ZPayrollDeduction>;
@@ -47,6 +52,11 @@ export const ZPayrollDeductionTotals = z.object({
   fees_amount: ZMoney,
   recharges_count: z.number().int(),
   recharges_amount: ZMoney,
+  bills_count: z.number().int(),
+  bills_amount: ZMoney,
+  /** Transfers collected that month (issue 16): amount + fee. */
+  transfers_count: z.number().int(),
+  transfers_amount: ZMoney,
   total: ZMoney,
 });
 export type TPayrollDeductionTotals = z.infer<typeof ZPayrollDeductionTotals>;
@@ -67,5 +77,46 @@ export const PAYROLL_DEDUCTIONS_CSV_HEADERS = [
   'Avances (DH)',
   'Frais (DH)',
   'Recharges (DH)',
+  'Factures (DH)',
+  'Transferts (DH)',
   'Total à retenir (DH)',
+] as const;
+
+/**
+ * The month's « Primes » (issue 13): bonuses are taxable salary, so payroll needs, beside the
+ * deductions, every bonus that reached an employee in the month (by payment date, Casablanca time;
+ * refused, failed and unpaid lines are not listed). One line per bonus paid, because payroll codes
+ * each kind of bonus on its own line of the pay slip.
+ * GET /payroll/bonuses/?month=&year= (paginated, search) and GET /payroll/bonuses/export (CSV).
+ */
+export const ZPayrollBonus = z.object({
+  /** The bonus-employee transaction's id. */
+  id: z.number().int(),
+  employee: ZEmployeeRef.extend({ cin: z.string().nullable() }),
+  bonus: z.object({ id: z.number().int(), display_title: z.string() }),
+  paid: z.string(),
+  amount: ZMoney,
+});
+export type TPayrollBonus = z.infer<typeof ZPayrollBonus>;
+
+/** The totals of what is listed (every page, what the search keeps); the CSV ends with them. */
+export const ZPayrollBonusTotals = z.object({
+  bonuses: z.number().int(),
+  employees: z.number().int(),
+  amount: ZMoney,
+});
+export type TPayrollBonusTotals = z.infer<typeof ZPayrollBonusTotals>;
+
+export const ZPayrollBonusesPage = paginated(ZPayrollBonus).extend({ totals: ZPayrollBonusTotals });
+export type TPayrollBonusesPage = z.infer<typeof ZPayrollBonusesPage>;
+
+/** The « Primes » CSV's column headers, in order (French Excel, `;`). */
+export const PAYROLL_BONUSES_CSV_HEADERS = [
+  'Matricule',
+  'Nom',
+  'Prénom',
+  'CIN',
+  'Prime',
+  'Date de versement',
+  'Montant (DH)',
 ] as const;

@@ -37,6 +37,8 @@ export const PAYSLIP_UNMATCHED_REASONS = {
   no_identifier: 'Aucun CIN, matricule ni nom reconnu sur la page.',
   scanned: 'Page numérisée (sans texte) : à rattacher à la main.',
   ambiguous_name: 'Plusieurs salariés portent ce nom.',
+  unreadable:
+    'Page illisible : son texte ne peut être ni extrait ni lu par OCR. Vérifiez-la dans le PDF d’origine, puis rattachez-la à la main ou écartez-la.',
 } as const;
 export type TPayslipUnmatchedReason = keyof typeof PAYSLIP_UNMATCHED_REASONS;
 

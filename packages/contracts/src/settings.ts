@@ -11,6 +11,8 @@ export const ZSettings = z.object({
   expenses_enabled: z.boolean(),
   advances_enabled: z.boolean(),
   eprogram_enabled: z.boolean(),
+  transfers_enabled: z.boolean(),
+  bills_enabled: z.boolean(),
   connector_type: z.string().nullable(),
   signup_link: z.string().nullable(),
 });

@@ -16,6 +16,12 @@ export const ZHrStats = z.object({
   fees_amount: ZMoney,
   recharges_count: z.number().int(),
   recharges_amount: ZMoney,
+  /** Bills paid this month (issue 16), failed ones left out. */
+  bills_count: z.number().int(),
+  bills_amount: ZMoney,
+  /** Transfers of the month not refunded (issue 16): amount + fee. */
+  transfers_count: z.number().int(),
+  transfers_amount: ZMoney,
   pending_advances: z.number().int(),
 });
 export type THrStats = z.infer<typeof ZHrStats>;

@@ -4,10 +4,11 @@ import { ZMoney } from './wire.ts';
 
 /**
  * GET /transactions/ (limit, employee, type_in; plus offset, month, year): an employee's (or, for
- * HR, the company's) advances and top-ups in one list, newest first. Bills and transfers are
- * history tabs with no source yet; the types exist so the tabs filter the same call.
+ * HR, the company's) advances, top-ups and bills in one list, newest first. Transfers are a
+ * history tab with no source yet; the type exists so the tab filters the same call.
  * `id` is the id within its type (advance 12, recharge 12), so clients key on `${type}-${id}`.
- * `amount` is what was drawn from the balance (advance amount, or the top-up's discounted amount);
+ * `amount` is what was drawn from the balance (advance amount, the top-up's discounted amount, or
+ * the part of the bill paid);
  * `fees` the advance fee.
  */
 export const TRANSACTION_TYPES = ['advance', 'recharge', 'bill', 'transfer'] as const;

@@ -88,3 +88,16 @@ export async function withIdempotency<T>(
     return { ...result, replayed: false };
   });
 }
+
+/**
+ * Answers a money-moving POST with the handler's status and body, flagged `idempotent-replayed`
+ * when they are the first request's, replayed. Returns the body for the route to send.
+ */
+export function idempotentReply<T>(
+  reply: { header(name: string, value: string): unknown; status(code: number): unknown },
+  result: IdempotentResult<T>,
+): T {
+  if (result.replayed) reply.header('idempotent-replayed', 'true');
+  reply.status(result.status);
+  return result.body;
+}

@@ -1,5 +1,9 @@
 import type { FastifyRequest } from 'fastify';
-import type { AppError } from './errors.ts';
+import { AppError } from './errors.ts';
+import { RequestValidationError } from './validation.ts';
+
+export const MALFORMED_FORM_DETAIL =
+  'Le formulaire envoyé est illisible : envoyez-le en multipart/form-data avec ses fichiers.';
 
 export type UploadedFile = { fieldname: string; filename: string; mimetype: string; data: Buffer };
 export type MultipartForm = { fields: Record<string, string>; files: UploadedFile[] };
@@ -49,6 +53,12 @@ export async function readMultipartForm(
     const code = (error as { code?: string }).code;
     if (code === FILE_TOO_LARGE) throw options.fileTooLarge(currentField);
     if (code === FILES_LIMIT) throw options.tooManyFiles();
+    // busboy's own refusals (no boundary, a cut or malformed body) carry no HTTP status: the
+    // client sent a broken form, not a server fault (they answered 500).
+    if (!(error instanceof AppError) && (error as { statusCode?: number }).statusCode === undefined)
+      throw new RequestValidationError([
+        { code: 'invalid', detail: MALFORMED_FORM_DETAIL, attr: 'non_field_errors' },
+      ]);
     throw error;
   }
   return { fields: { ...fields }, files };

@@ -3,6 +3,7 @@ import { advanceRoutes } from './advances/routes.ts';
 import { announcementRoutes } from './announcements/routes.ts';
 import { passwordResetJobs } from './auth/password-reset-jobs.ts';
 import { authRoutes } from './auth/routes.ts';
+import { billRoutes } from './bills/routes.ts';
 import { bonusJobs } from './bonuses/jobs.ts';
 import { bonusRoutes } from './bonuses/routes.ts';
 import { cinCheckJobs } from './cards/check-job.ts';
@@ -13,11 +14,17 @@ import { changeRequestRoutes } from './change-requests/routes.ts';
 import { cityRoutes } from './cities/routes.ts';
 import { companyWalletRoutes } from './company-wallet/routes.ts';
 import { devOutboxRoutes } from './dev/outbox-routes.ts';
+import { devTransferSandboxRoutes } from './dev/transfer-sandbox-routes.ts';
 import { employeeImportRoutes } from './employee-imports/routes.ts';
 import { employeeRoutes } from './employees/routes.ts';
+import { expensePolicyRoutes } from './expense-policy/routes.ts';
+import { expenseValidatorRoutes } from './expense-validators/routes.ts';
+import { expenseRoutes } from './expenses/routes.ts';
 import { groupRoutes } from './groups/routes.ts';
 import { healthRoutes } from './health/routes.ts';
 import { hrStatsRoutes } from './hr-stats/routes.ts';
+import { missionOrderJobs } from './mission-orders/jobs.ts';
+import { missionOrderRoutes } from './mission-orders/routes.ts';
 import { notificationRoutes } from './notifications/routes.ts';
 import { payoutJobs } from './payouts/payout-jobs.ts';
 import { payrollDeductionRoutes } from './payroll-deductions/routes.ts';
@@ -28,6 +35,7 @@ import { settingsRoutes } from './settings/routes.ts';
 import { signupRoutes } from './signup/routes.ts';
 import { termsRoutes } from './terms/routes.ts';
 import { transactionRoutes } from './transactions/routes.ts';
+import { transferRoutes } from './transfers/routes.ts';
 
 /** Every feature module mounted under /api. A new feature adds its routes here. */
 export const API_MODULES: AppModule[] = [
@@ -48,6 +56,8 @@ export const API_MODULES: AppModule[] = [
   advanceRoutes,
   payoutJobs,
   rechargeRoutes,
+  transferRoutes,
+  billRoutes,
   transactionRoutes,
   hrStatsRoutes,
   payrollDeductionRoutes,
@@ -59,7 +69,12 @@ export const API_MODULES: AppModule[] = [
   onboardingRoutes,
   cinCheckJobs,
   cinRetentionJobs,
+  missionOrderRoutes,
+  missionOrderJobs,
+  expensePolicyRoutes,
+  expenseValidatorRoutes,
+  expenseRoutes,
 ];
 
 /** Mounted only outside production. */
-export const DEV_MODULES: AppModule[] = [devOutboxRoutes];
+export const DEV_MODULES: AppModule[] = [devOutboxRoutes, devTransferSandboxRoutes];

@@ -34,6 +34,19 @@ const changeRequestsScreen = lazyScreen(
   () => import('../features/change-requests/change-requests-screen.tsx'),
   'ChangeRequestsScreen',
 );
+const policyScreen = lazyScreen(() => import('../features/expense-policy/policy-screen.tsx'), 'PolicyScreen');
+const policyAddScreen = lazyScreen(
+  () => import('../features/expense-policy/policy-form-screen.tsx'),
+  'PolicyAddScreen',
+);
+const policyEditScreen = lazyScreen(
+  () => import('../features/expense-policy/policy-form-screen.tsx'),
+  'PolicyEditScreen',
+);
+const validatorsScreen = lazyScreen(
+  () => import('../features/expense-validators/validators-screen.tsx'),
+  'ValidatorsScreen',
+);
 const walletScreen = lazyScreen(() => import('../features/company-wallet/wallet-screen.tsx'), 'WalletScreen');
 const employeeImportScreen = lazyScreen(
   () => import('../features/employee-imports/employee-import-screen.tsx'),
@@ -55,6 +68,10 @@ const employeeDetailsScreen = lazyScreen(
   () => import('../features/employees/employee-details-screen.tsx'),
   'EmployeeDetailsScreen',
 );
+const cardLinksScreen = lazyScreen(
+  () => import('../features/employees/card-links-screen.tsx'),
+  'CardLinksScreen',
+);
 const employeesScreen = lazyScreen(
   () => import('../features/employees/employees-screen.tsx'),
   'EmployeesScreen',
@@ -70,6 +87,30 @@ const payslipJobsScreen = lazyScreen(
 const payslipJobScreen = lazyScreen(
   () => import('../features/payslips/payslip-job-screen.tsx'),
   'PayslipJobScreen',
+);
+const missionOrdersScreen = lazyScreen(
+  () => import('../features/mission-orders/mission-orders-screen.tsx'),
+  'MissionOrdersScreen',
+);
+const missionOrderAddScreen = lazyScreen(
+  () => import('../features/mission-orders/mission-order-form-screen.tsx'),
+  'MissionOrderAddScreen',
+);
+const missionOrderEditScreen = lazyScreen(
+  () => import('../features/mission-orders/mission-order-form-screen.tsx'),
+  'MissionOrderEditScreen',
+);
+const missionOrderDetailsScreen = lazyScreen(
+  () => import('../features/mission-orders/mission-order-details-screen.tsx'),
+  'MissionOrderDetailsScreen',
+);
+const hrMissionOrdersScreen = lazyScreen(
+  () => import('../features/mission-orders/hr-mission-orders-screen.tsx'),
+  'HrMissionOrdersScreen',
+);
+const hrMissionOrderDetailsScreen = lazyScreen(
+  () => import('../features/mission-orders/mission-order-details-screen.tsx'),
+  'HrMissionOrderDetailsScreen',
 );
 const myPayslipsScreen = lazyScreen(
   () => import('../features/payslips/my-payslips-screen.tsx'),
@@ -95,10 +136,16 @@ const payrollDeductionsScreen = lazyScreen(
   'PayrollDeductionsScreen',
 );
 const profileScreen = lazyScreen(() => import('../features/profile/profile-screen.tsx'), 'ProfileScreen');
+const transferScreen = lazyScreen(
+  () => import('../features/transfers/transfer-screen.tsx'),
+  'TransferScreen',
+);
+const billsScreen = lazyScreen(() => import('../features/bills/bills-screen.tsx'), 'BillsScreen');
 const rechargeScreen = lazyScreen(
   () => import('../features/recharges/recharge-screen.tsx'),
   'RechargeScreen',
 );
+const expensesScreen = lazyScreen(() => import('../features/expenses/expenses-screen.tsx'), 'ExpensesScreen');
 const identitiesScreen = lazyScreen(
   () => import('../features/signup/identities-screen.tsx'),
   'IdentitiesScreen',
@@ -130,22 +177,44 @@ export const EMPLOYEE_PAGES: readonly PageRoute[] = [
   { path: '', title: 'Accueil', screen: homeScreen },
   { path: 'advance', title: 'Avance sur salaire', anyFeature: ['advances'], screen: advanceScreen },
   { path: 'recharge', title: 'Recharge téléphonique', anyFeature: ['recharges'], screen: rechargeScreen },
+  { path: 'transfer', title: 'Transfert d’argent', anyFeature: ['transfers'], screen: transferScreen },
+  { path: 'factures', title: 'Payer une facture', anyFeature: ['bills'], screen: billsScreen },
   {
     path: 'historique',
     title: 'Historique',
-    anyFeature: ['recharges', 'advances'],
+    anyFeature: ['recharges', 'advances', 'transfers', 'bills'],
     screen: historyScreen,
   },
   { path: 'fiches', title: 'Fiches de paie', anyFeature: ['fiches'], screen: myPayslipsScreen },
   { path: 'profile', title: 'Mon profil', screen: profileScreen },
-  { path: 'card', title: 'Ma carte', screen: cardScreen },
+  { path: 'card', title: 'Ma carte', anyFeature: ['cards'], screen: cardScreen },
   { path: 'bonuses', title: 'Primes et paniers', anyFeature: ['bonuses'], screen: employeeBonusesScreen },
   { path: 'notifications', title: 'Notifications', screen: notificationsScreen },
-  { path: 'missionorders', title: 'Ordres de mission', anyFeature: ['expenses'] },
-  { path: 'missionorders/add', title: 'Nouvel ordre de mission', anyFeature: ['expenses'] },
-  { path: 'missionorders/:id', title: 'Ordre de mission', anyFeature: ['expenses'] },
-  { path: 'missionorders/:id/edit', title: "Modifier l'ordre de mission", anyFeature: ['expenses'] },
-  { path: 'expenses', title: 'Notes de frais', anyFeature: ['expenses'] },
+  {
+    path: 'missionorders',
+    title: 'Ordres de mission',
+    anyFeature: ['expenses'],
+    screen: missionOrdersScreen,
+  },
+  {
+    path: 'missionorders/add',
+    title: 'Nouvel ordre de mission',
+    anyFeature: ['expenses'],
+    screen: missionOrderAddScreen,
+  },
+  {
+    path: 'missionorders/:id',
+    title: 'Ordre de mission',
+    anyFeature: ['expenses'],
+    screen: missionOrderDetailsScreen,
+  },
+  {
+    path: 'missionorders/:id/edit',
+    title: "Modifier l'ordre de mission",
+    anyFeature: ['expenses'],
+    screen: missionOrderEditScreen,
+  },
+  { path: 'expenses', title: 'Notes de frais', anyFeature: ['expenses'], screen: expensesScreen },
 ];
 
 /** Spec §2 "HR area /rh (RH or DRH only)". */
@@ -164,6 +233,12 @@ export const HR_PAGES: readonly PageRoute[] = [
   { path: 'employees/add', title: 'Ajouter un salarié', screen: addEmployeeScreen },
   { path: 'employees/import', title: 'Importer des salariés', screen: employeeImportScreen },
   { path: 'employees/worked-days', title: 'Jours travaillés', screen: workedDaysScreen },
+  {
+    path: 'employees/card-links',
+    title: 'Liens de commande de carte',
+    anyFeature: ['cards'],
+    screen: cardLinksScreen,
+  },
   { path: 'employees', title: 'Salariés', screen: employeesScreen },
   { path: 'employees/:id', title: 'Détails du salarié', screen: employeeDetailsScreen },
   { path: 'employees/:id/update', title: 'Demande de modification', screen: changeRequestScreen },
@@ -185,17 +260,40 @@ export const HR_PAGES: readonly PageRoute[] = [
   { path: 'bonuses', title: 'Primes', anyFeature: ['bonuses'], screen: bonusesScreen },
   { path: 'bonuses/add', title: 'Nouvelle prime', anyFeature: ['bonuses'], screen: bonusAddScreen },
   { path: 'bonuses/:id', title: 'Détails de la prime', anyFeature: ['bonuses'], screen: bonusDetailsScreen },
-  { path: 'missionorders', title: 'Ordres de mission', anyFeature: ['expenses'] },
-  { path: 'missionorders/:id', title: 'Ordre de mission', anyFeature: ['expenses'] },
-  { path: 'policy', title: 'Politique budgétaire', anyFeature: ['expenses'], drhOnly: true },
-  { path: 'policy/add', title: 'Nouvelle politique budgétaire', anyFeature: ['expenses'], drhOnly: true },
+  {
+    path: 'missionorders',
+    title: 'Ordres de mission',
+    anyFeature: ['expenses'],
+    screen: hrMissionOrdersScreen,
+  },
+  {
+    path: 'missionorders/:id',
+    title: 'Ordre de mission',
+    anyFeature: ['expenses'],
+    screen: hrMissionOrderDetailsScreen,
+  },
+  {
+    path: 'policy',
+    title: 'Politique budgétaire',
+    anyFeature: ['expenses'],
+    drhOnly: true,
+    screen: policyScreen,
+  },
+  {
+    path: 'policy/add',
+    title: 'Nouvelle politique budgétaire',
+    anyFeature: ['expenses'],
+    drhOnly: true,
+    screen: policyAddScreen,
+  },
   {
     path: 'policy/:id/edit',
     title: 'Modifier la politique budgétaire',
     anyFeature: ['expenses'],
     drhOnly: true,
+    screen: policyEditScreen,
   },
-  { path: 'validators', title: 'Valideurs', anyFeature: ['expenses'] },
+  { path: 'validators', title: 'Valideurs', anyFeature: ['expenses'], screen: validatorsScreen },
   { path: 'identities', title: 'Identités', screen: identitiesScreen },
   { path: 'invitations', title: 'Invitations', screen: invitationsScreen },
 ];

@@ -151,6 +151,18 @@ describe('routing and guards', () => {
     expect(within(nav).getByRole('link', { name: 'Profil' })).toBeInTheDocument();
   });
 
+  it('has « Ma carte » in the employee menu, only when the company has cards', async () => {
+    signIn();
+    const app = renderApp('/', { handlers: sessionHandlers() });
+    const nav = await screen.findByRole('navigation', { name: 'Navigation principale' });
+    expect(within(nav).getByRole('link', { name: 'Ma carte' })).toHaveAttribute('href', '/card');
+    app.unmount();
+    signIn();
+    renderApp('/', { handlers: sessionHandlers({ settings: { cards_enabled: false } }) });
+    const without = await screen.findByRole('navigation', { name: 'Navigation principale' });
+    expect(within(without).queryByRole('link', { name: 'Ma carte' })).not.toBeInTheDocument();
+  });
+
   it('scrolls back to the top on each navigation', async () => {
     signIn();
     const app = renderApp('/', { handlers: sessionHandlers() });

@@ -33,6 +33,12 @@ export const LEDGER_ACCOUNT_KINDS = [
   'recharges_clearing',
   // What the company paid out as bonuses (an expense: not recovered from the salary).
   'bonuses_paid',
+  // Mission-order advances paid to an employee, to be justified with expenses (issue 14).
+  'mission_advances',
+  // Transfers sent to the network and not yet collected, canceled or expired (modules/transfers).
+  'transfers_clearing',
+  // Bills paid to billers, between the request and the biller's answer (issue 16).
+  'bills_clearing',
 ] as const;
 export type LedgerAccountKind = (typeof LEDGER_ACCOUNT_KINDS)[number];
 
@@ -65,6 +71,9 @@ export const LEDGER_TRANSACTION_TYPES = [
   'payout',
   'reversal',
   'bonus',
+  'mission_advance',
+  'transfer',
+  'bill',
 ] as const;
 export type LedgerTransactionType = (typeof LEDGER_TRANSACTION_TYPES)[number];
 

@@ -13,7 +13,11 @@
  *   29 days before today with their ledger postings; salarie@demo.ma has two advances and a top-up
  *   last month only;
  * - salarie@demo.ma's notifications: one per event of his movements, as the app writes them and
- *   pointing at them (decision 019), the two newest unread.
+ *   pointing at them (decision 019), the two newest unread;
+ * - one active prepaid card (•••• 4821), held by the last activated « Usine Tanger » worker
+ *   (demo-cards.ts), so bonuses and advances can be paid to a card in the demo;
+ * - Atlas's mission orders (demo-missions.ts): an expense validator who is not
+ *   HR (btissam.raji@demo.ma), and four orders of salarie@demo.ma (pending and overdue, returned, accepted, refused).
  *
  * Every date the seed chooses comes from one `now` (the clock by default; the services still stamp
  * the rows they insert with their insertion time), and no draw depends on it: the same database
@@ -40,6 +44,9 @@ import type { Db, DbOrTx } from '../client.ts';
 import { users } from '../schema/accounts.ts';
 import { companies } from '../schema/companies.ts';
 import { notifications } from '../schema/notifications.ts';
+import { seedDemoCard } from './demo-cards.ts';
+import { seedExpenseCeilings } from './demo-expenses.ts';
+import { seedMissionOrders } from './demo-missions.ts';
 import { seedMoneyHistory, type WrittenMovement } from './demo-money.ts';
 import {
   createPeopleFactory,
@@ -240,6 +247,8 @@ async function seedAtlas({ db, random, newPerson, passwordHash }: Seeding) {
     bonusesEnabled: true,
     expensesEnabled: true,
     eprogramEnabled: true,
+    transfersEnabled: true,
+    billsEnabled: true,
   });
   const siege = await createGroup(db, company.id, { name: 'Siège Casablanca' });
   const usine = await createGroup(db, company.id, { name: 'Usine Tanger' });
@@ -396,6 +405,14 @@ export async function seedDemo(tx: DbOrTx, input: { passwordHash: string; now: D
   });
   await seedAnnouncements(tx, atlas.id);
   await seedNotifications(tx, atlas.id, money.written);
+  await seedDemoCard(tx, atlas.id, now);
+  await seedMissionOrders(tx, {
+    atlasId: atlas.id,
+    now,
+    employeeEmail: DEMO_LOGINS.employee,
+    rhEmail: DEMO_LOGINS.rh,
+  });
+  await seedExpenseCeilings(tx, atlas.id);
   return { atlasId: atlas.id, rifId: rif.id, moneyPlan: money.plan };
 }
 

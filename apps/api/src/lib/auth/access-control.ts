@@ -45,6 +45,8 @@ export function isFeatureEnabled(company: CompanyRow, feature: Feature): boolean
     bonuses_enabled: company.bonusesEnabled,
     expenses_enabled: company.expensesEnabled,
     eprogram_enabled: company.eprogramEnabled,
+    transfers_enabled: company.transfersEnabled,
+    bills_enabled: company.billsEnabled,
   };
   return map[flag];
 }

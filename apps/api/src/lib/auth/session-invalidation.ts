@@ -6,8 +6,8 @@ import type { SessionCache } from './session-cache.ts';
 export const SESSION_CHANNEL = 'tasbiq_sessions';
 /** The listening connections' application_name prefix: how a process finds the others. */
 const LISTENER_NAME = 'tasbiq-sessions:';
-/** How long a sync waits for the other processes before the answer goes anyway. */
-const SYNC_TIMEOUT_MS = 2_000;
+/** How long a sync waits for the other processes before the answer goes anyway (by default). */
+export const SYNC_TIMEOUT_MS = 2_000;
 
 type Logger = { warn(obj: unknown, msg?: string): void; error(obj: unknown, msg?: string): void };
 
@@ -17,6 +17,8 @@ export type SessionInvalidationOptions = {
   log: Logger;
   /** How often the idle listening connection proves it is alive (a dead one would miss changes). */
   pingIntervalMs?: number;
+  /** How long `synced()` waits for the other processes' answers (SESSION_SYNC_TIMEOUT_MS). */
+  syncTimeoutMs?: number;
 };
 
 type PendingSync = { waitingFor: Set<string>; done: () => void };
@@ -37,6 +39,7 @@ export function createSessionInvalidation(options: SessionInvalidationOptions) {
   const { cache, log } = options;
   const processId = randomUUID();
   const pingIntervalMs = options.pingIntervalMs ?? 15_000;
+  const syncTimeoutMs = options.syncTimeoutMs ?? SYNC_TIMEOUT_MS;
   let client: pg.Client | null = null;
   let stopped = false;
   let retryMs = 500;
@@ -100,14 +103,19 @@ export function createSessionInvalidation(options: SessionInvalidationOptions) {
         timer = setTimeout(() => {
           const missing = [...(pending.get(marker)?.waitingFor ?? [])];
           if (missing.length > 0)
-            log.warn({ missing }, 'session cache: processes did not answer a sync in 2 s');
+            log.warn(
+              { missing, timeoutMs: syncTimeoutMs },
+              'session cache: processes did not answer a sync in time',
+            );
           resolve();
-        }, SYNC_TIMEOUT_MS);
+        }, syncTimeoutMs);
       });
       await current.query('select pg_notify($1, $2)', [SESSION_CHANNEL, `sync:${processId}:${marker}`]);
       await Promise.race([answered, late]);
-    } catch {
-      // The connection is lost: this process's cache is off, nothing is served from it.
+    } catch (error) {
+      // The answer goes anyway (the write is committed); the connection's own error handler
+      // turns the cache off. Said, so a barrier that keeps failing is seen in the logs.
+      log.error({ err: error }, 'session cache: a sync could not be sent; answering without it');
     } finally {
       clearTimeout(timer);
       pending.delete(marker);
@@ -175,7 +183,7 @@ export function createSessionInvalidation(options: SessionInvalidationOptions) {
   return {
     /**
      * Resolves once every API process has applied every change committed before the call (or
-     * after 2 s). Concurrent callers share a marker: one sent after they all called.
+     * after `syncTimeoutMs`, 2 s by default). Concurrent callers share a marker: one sent after they all called.
      */
     synced(): Promise<void> {
       if (!client || !cache.enabled) return Promise.resolve();

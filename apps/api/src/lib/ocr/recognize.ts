@@ -10,6 +10,11 @@ export function recognize(image: Buffer, options: RecognizeOptions): Promise<Ocr
   return shared.recognize(image, options);
 }
 
+/** Whether the shared workers are started (a close must leave none behind). */
+export function ocrStarted(): boolean {
+  return shared !== null;
+}
+
 /** Stops the shared workers (server close, end of a test file). The next recognize starts anew. */
 export async function shutdownOcr(): Promise<void> {
   const pool = shared;

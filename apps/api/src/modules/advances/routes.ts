@@ -18,7 +18,7 @@ import { z } from 'zod';
 import type { AppModule } from '../../context.ts';
 import { companyIdOf, isFeatureEnabled, requireSession } from '../../lib/auth/access-control.ts';
 import { notFound, permissionDenied } from '../../lib/errors.ts';
-import { readIdempotencyKey } from '../../lib/idempotency.ts';
+import { idempotentReply, readIdempotencyKey } from '../../lib/idempotency.ts';
 import { pageSize, ZListQuery, zBool, zCsvOf, zDateParam } from '../../lib/list-params.ts';
 import { centimesToWire, wireToCentimes } from '../../lib/money.ts';
 import { limitOffsetPage } from '../../lib/pagination.ts';
@@ -167,9 +167,7 @@ export const advanceRoutes: AppModule = async (app, ctx) => {
           request.log.error({ err: error, advanceId: created.body.id }, 'payout job not queued'),
         );
       }
-      if (created.replayed) reply.header('idempotent-replayed', 'true');
-      reply.status(created.status as 201);
-      return created.body;
+      return idempotentReply(reply, created);
     },
   );
 

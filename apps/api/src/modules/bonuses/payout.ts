@@ -14,14 +14,13 @@
  */
 import { and, asc, eq, gt, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { users } from '../../db/schema/accounts.ts';
 import { bonuses, bonusPayments } from '../../db/schema/bonuses.ts';
-import { employees } from '../../db/schema/employees.ts';
 import { prepaidCards } from '../../db/schema/money.ts';
 import { centimesToWire } from '../../lib/money.ts';
 import type { PayoutResult } from '../../providers/bank-transfer/bank-transfer-provider.ts';
 import { notify } from '../notifications/service.ts';
 import type { PayoutDeps } from '../payouts/advance-payout.ts';
+import { type PayoutOwner, payoutOwnerOf } from '../payouts/payout-owner.ts';
 import { bonusPaymentReference, postBonusPaymentExecuted, postBonusPaymentReversed } from './postings.ts';
 import type { BonusPaymentRecord } from './queries.ts';
 import { PAYOUT_METHOD_SQL } from './reply-service.ts';
@@ -49,27 +48,10 @@ async function claim(
   return current?.status === 'processing' ? { payment: current, resumed: true } : null;
 }
 
-async function ownerOf(db: Db, employeeId: number) {
-  const [owner] = await db
-    .select({
-      userId: employees.userId,
-      firstName: users.firstName,
-      lastName: users.lastName,
-      serial: employees.serial,
-      rib: employees.rib,
-    })
-    .from(employees)
-    .innerJoin(users, eq(users.id, employees.userId))
-    .where(eq(employees.id, employeeId));
-  if (!owner) throw new Error(`Bonus beneficiary ${employeeId} vanished.`);
-  return owner;
-}
-type Owner = Awaited<ReturnType<typeof ownerOf>>;
-
 async function pay(
   deps: PayoutDeps,
   payment: BonusPaymentRecord,
-  owner: Owner,
+  owner: PayoutOwner,
   label: string,
   resumed: boolean,
 ): Promise<PayoutResult> {
@@ -112,7 +94,7 @@ export async function runBonusPaymentPayout(
 ): Promise<'executed' | 'failed' | 'skipped'> {
   const claimed = await claim(deps.db, paymentId);
   if (!claimed) return 'skipped';
-  const owner = await ownerOf(deps.db, claimed.payment.employeeId);
+  const owner = await payoutOwnerOf(deps.db, claimed.payment.companyId, claimed.payment.employeeId);
   const answer = await pay(deps, claimed.payment, owner, `Prime « ${bonusTitle} »`, claimed.resumed);
   return deps.db.transaction(async (tx) => {
     const [done] = await tx
@@ -142,7 +124,7 @@ export async function runBonusPaymentPayout(
         companyId: done.companyId,
         event: 'bonus_paid',
         parameters,
-        target: null,
+        target: { type: 'bonus_payment', id: done.id },
       });
       return 'executed';
     }
@@ -152,7 +134,7 @@ export async function runBonusPaymentPayout(
       companyId: done.companyId,
       event: 'bonus_failed',
       parameters: { ...parameters, reason: done.failureReason },
-      target: null,
+      target: { type: 'bonus_payment', id: done.id },
     });
     return 'failed';
   });

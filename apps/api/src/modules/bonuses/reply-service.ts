@@ -165,7 +165,7 @@ export async function replyToBonus(
             amount: centimesToWire(bonus.totalCentimes),
             status: BONUS_STATUS_LABELS_FR[status].toLowerCase(),
           },
-          target: null,
+          target: { type: 'bonus', id: bonus.id },
         });
     }
     return { bonus: await loadBonus(tx, caller.companyId, bonusId), confirmedCount: confirmed.count };

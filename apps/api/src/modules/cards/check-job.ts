@@ -17,6 +17,7 @@ import { checkCinImages } from './cin-check/check-cin-images.ts';
 import { acceptCardOrder, recordCheckProgress, refuseCardOrder } from './order-service.ts';
 import { findHolder } from './queries.ts';
 import { submitCardToIssuer } from './service.ts';
+import { sweepStuckCards } from './stuck-cards.ts';
 
 export const CIN_CHECK_JOB = 'card.cin-check';
 export const CIN_CHECK_SWEEP_JOB = 'card.cin-check-sweep';
@@ -38,11 +39,14 @@ export async function runCinCheck(
   ctx: AppContext,
   orderId: number,
 ): Promise<'accepted' | 'refused' | 'skipped'> {
-  const [order] = await ctx.db
-    .select()
-    .from(cardOrders)
-    .where(and(eq(cardOrders.id, orderId), eq(cardOrders.status, 'checking')));
-  if (!order) return 'skipped';
+  const [order] = await ctx.db.select().from(cardOrders).where(eq(cardOrders.id, orderId));
+  if (order?.status === 'accepted' && order.cardId !== null) {
+    // A retry after orderCard failed: the order was accepted, its card may still lack the
+    // issuer's reference. submitCardToIssuer is a no-op when the card is already placed.
+    await submitCardToIssuer({ db: ctx.db, issuer: ctx.payouts.card }, order.cardId);
+    return 'accepted';
+  }
+  if (order?.status !== 'checking') return 'skipped';
   const holder = await findHolder(ctx.db, order.companyId, order.employeeId);
   if (!order.cinFrontKey || !order.cinBackKey || !holder) {
     await refuseCardOrder(ctx.db, ctx.storage, order.id, 'INVALID_FILES', null);
@@ -83,7 +87,7 @@ export async function runCinCheck(
   return 'accepted';
 }
 
-/** Re-sends the checks of orders stuck under check, and the issuer orders of accepted cards. */
+/** Re-sends the checks of orders stuck under check (accepted cards not placed: stuck-cards.ts). */
 export async function sweepCinChecks(ctx: AppContext): Promise<number> {
   const stale = await ctx.db
     .select({ id: cardOrders.id })
@@ -99,7 +103,7 @@ export async function sweepCinChecks(ctx: AppContext): Promise<number> {
   return stale.length;
 }
 
-export const cinCheckJobs: AppModule = async (_app, ctx) => {
+export const cinCheckJobs: AppModule = async (app, ctx) => {
   // One check at a time per process: the OCR pool is sized for the machine, and the order screens
   // poll; more parallel checks would only slow the hot requests down.
   await ctx.jobs.work<CinCheckJob>(
@@ -111,5 +115,15 @@ export const cinCheckJobs: AppModule = async (_app, ctx) => {
   );
   await ctx.jobs.every(CIN_CHECK_SWEEP_JOB, 60, async () => {
     await sweepCinChecks(ctx);
+    const swept = await sweepStuckCards(
+      {
+        db: ctx.db,
+        issuer: ctx.payouts.card,
+        onError: (cardId, error) =>
+          app.log.warn({ err: error, cardId }, 'card still not placed with the issuer'),
+      },
+      new Date(),
+    );
+    if (swept.canceled > 0) app.log.warn(swept, 'cards never placed with the issuer were canceled');
   });
 };

@@ -6,6 +6,7 @@
  * the signature drawn in the signature box, plus an audit page (date, time, IP, that hash).
  */
 import { PDFDocument, type PDFFont, type PDFPage, rgb, StandardFonts } from 'pdf-lib';
+import { printable } from '../../lib/pdf/printable.ts';
 
 export type ContractHolder = {
   firstName: string;
@@ -69,20 +70,6 @@ const ARTICLES: Array<[string, string]> = [
     "Le contrat est conclu pour la durée de validité de la carte. Il prend fin à la fin de la relation de travail avec l'employeur ou à la demande du porteur ; le solde restant lui est alors restitué.",
   ],
 ];
-
-/** pdf-lib's standard fonts speak WinAnsi: keep what it can draw, fold accents of the rest. */
-export function printable(text: string): string {
-  const allowed = /[\x20-\x7e\xa0-\xff’‘“”•–—…œŒ€]/;
-  let out = '';
-  for (const char of text) {
-    if (allowed.test(char)) out += char;
-    else {
-      const folded = char.normalize('NFD').replace(/[\u0300-\u036f]/g, '');
-      out += allowed.test(folded) && folded.length === 1 ? folded : '?';
-    }
-  }
-  return out;
-}
 
 function wrap(text: string, font: PDFFont, size: number, width: number): string[] {
   const lines: string[] = [];

@@ -30,7 +30,7 @@ export async function contractCardOf(db: DbOrTx, companyId: number, employeeId: 
 /** The unsigned contract of `card` and its SHA-256 (the same bytes every time for the same card). */
 export async function unsignedContract(db: DbOrTx, card: CardRow) {
   const holderRow = await findHolder(db, card.companyId, card.employeeId);
-  const order = await findOrderOfCard(db, card.id);
+  const order = await findOrderOfCard(db, card.companyId, card.id);
   const [company] = await db
     .select({ name: companies.name })
     .from(companies)
@@ -123,7 +123,7 @@ export async function signCardContract(
     );
     // Two signatures racing: the other one won.
     if (!moved || moved.signedContractKey !== key) throw new AppError('CONTRACT_ALREADY_SIGNED');
-    return serializeCard(moved, await findOrderOfCard(deps.db, moved.id));
+    return serializeCard(moved, await findOrderOfCard(deps.db, moved.companyId, moved.id));
   } catch (error) {
     await deps.storage.delete(key);
     throw error;

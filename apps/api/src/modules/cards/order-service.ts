@@ -49,7 +49,13 @@ export async function refuseSecondOrder(tx: DbOrTx, companyId: number, employeeI
   const [checking] = await tx
     .select({ id: cardOrders.id })
     .from(cardOrders)
-    .where(and(eq(cardOrders.employeeId, employeeId), eq(cardOrders.status, 'checking')))
+    .where(
+      and(
+        eq(cardOrders.companyId, companyId),
+        eq(cardOrders.employeeId, employeeId),
+        eq(cardOrders.status, 'checking'),
+      ),
+    )
     .limit(1);
   if (checking) throw new AppError('EMPLOYEE_HAS_CARD_ORDER');
 }

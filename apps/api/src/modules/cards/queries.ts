@@ -51,8 +51,16 @@ export async function findLatestOrder(
 }
 
 /** The order a card came from (its delivery address and CIN images). */
-export async function findOrderOfCard(db: DbOrTx, cardId: number): Promise<CardOrderRow | null> {
-  const [row] = await db.select().from(cardOrders).where(eq(cardOrders.cardId, cardId)).limit(1);
+export async function findOrderOfCard(
+  db: DbOrTx,
+  companyId: number,
+  cardId: number,
+): Promise<CardOrderRow | null> {
+  const [row] = await db
+    .select()
+    .from(cardOrders)
+    .where(and(eq(cardOrders.companyId, companyId), eq(cardOrders.cardId, cardId)))
+    .limit(1);
   return row ?? null;
 }
 

@@ -19,6 +19,7 @@ import { cardOrders } from '../../db/schema/cards.ts';
 import { companyIdOf, requireSession } from '../../lib/auth/access-control.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
 import { objectIdOrNotFound, ZObjectIdParams } from '../../lib/path-id.ts';
+import { sendPrivateFile } from '../../lib/private-file.ts';
 import { cardCallerOf } from './caller.ts';
 import { readCinImage } from './cin-downloads.ts';
 import {
@@ -28,7 +29,7 @@ import {
   signedContractOf,
   unsignedContract,
 } from './contract-service.ts';
-import { type CardDocument, logDocumentDownload, requestIp, sendPrivateFile } from './documents.ts';
+import { type CardDocument, logDocumentDownload, requestIp } from './documents.ts';
 import { readCardOrderForm } from './order-intake.ts';
 import { placeCardOrder } from './place-order.ts';
 import { findCurrentCard, findHolder, findOrderOfCard } from './queries.ts';
@@ -156,7 +157,7 @@ export const cardRoutes: AppModule = async (app, ctx) => {
       if (!(await findHolder(ctx.db, companyId, employeeId))) throw notFound();
       const card = await findCurrentCard(ctx.db, companyId, employeeId);
       if (!card) return { card: null };
-      return { card: serializeEmployeeCard(card, await findOrderOfCard(ctx.db, card.id)) };
+      return { card: serializeEmployeeCard(card, await findOrderOfCard(ctx.db, card.companyId, card.id)) };
     },
   );
 

@@ -76,7 +76,7 @@ async function askIssuer<T>(call: () => Promise<T>): Promise<T> {
 export async function getCardState(db: DbOrTx, caller: CardCaller): Promise<TCardState> {
   const card = await findCurrentCard(db, caller.companyId, caller.employeeId);
   const latestOrder = await findLatestOrder(db, caller.companyId, caller.employeeId);
-  const cardOrder = card ? await findOrderOfCard(db, card.id) : null;
+  const cardOrder = card ? await findOrderOfCard(db, card.companyId, card.id) : null;
   // The latest order matters when it is not the live card's own: under check, or refused.
   const order =
     latestOrder && latestOrder.status !== 'accepted' && (!card || latestOrder.createdAt >= card.createdAt)
@@ -127,7 +127,7 @@ export async function submitCardToIssuer(deps: CardDeps, cardId: number): Promis
   if (!card) throw new Error(`Card ${cardId} vanished.`);
   if (card.issuerReference || card.status !== 'ordered') return card;
   const holder = await findHolder(deps.db, card.companyId, card.employeeId);
-  const order = await findOrderOfCard(deps.db, card.id);
+  const order = await findOrderOfCard(deps.db, card.companyId, card.id);
   if (!holder || !order) throw new Error(`Card ${cardId} has no holder or order.`);
   const { issuerReference } = await deps.issuer.orderCard({
     cardId: card.id,
@@ -164,7 +164,7 @@ export async function confirmCardReceipt(deps: CardDeps, caller: CardCaller, car
     receiptConfirmedAt: sql`now()`,
   });
   if (!moved) throw refused('RECEIPT_ALREADY_CONFIRMED');
-  return serializeCard(moved, await findOrderOfCard(deps.db, moved.id));
+  return serializeCard(moved, await findOrderOfCard(deps.db, moved.companyId, moved.id));
 }
 
 /** PUT /card/toggle/ {is_active}: the employee blocks (false) or unblocks (true) at once. */
@@ -178,7 +178,7 @@ export async function toggleCard(deps: CardDeps, caller: CardCaller, isActive: b
     ? await moveCard(deps.db, card.id, 'active', { blockedAt: null })
     : await moveCard(deps.db, card.id, 'blocked', { blockedAt: sql`now()` });
   if (!moved) throw refused(isActive ? 'CARD_NOT_BLOCKED' : 'CARD_ALREADY_BLOCKED');
-  return serializeCard(moved, await findOrderOfCard(deps.db, moved.id));
+  return serializeCard(moved, await findOrderOfCard(deps.db, moved.companyId, moved.id));
 }
 
 /** POST /card/reset_pin/: the issuer sends a new PIN by SMS to the card's phone. */
@@ -186,7 +186,7 @@ export async function resetCardPin(deps: CardDeps, caller: CardCaller) {
   const card = await liveCardOf(deps.db, caller);
   const refusal = resetPinRefusal(card.status);
   if (refusal) throw refused(refusal);
-  const order = await findOrderOfCard(deps.db, card.id);
+  const order = await findOrderOfCard(deps.db, card.companyId, card.id);
   const holder = await findHolder(deps.db, caller.companyId, caller.employeeId);
   const phone = order?.phone ?? holder?.phone;
   if (!phone) throw refused('PHONE_MISSING');

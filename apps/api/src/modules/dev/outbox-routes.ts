@@ -3,9 +3,11 @@ import { and, desc, eq, gt, type SQL } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { AppModule } from '../../context.ts';
+import { sandboxIssuedCards } from '../../db/schema/cards.ts';
 import { outboxMessages } from '../../db/schema/outbox.ts';
 import { AppError } from '../../lib/errors.ts';
 import { zIdParam, zLimit } from '../../lib/list-params.ts';
+import { objectIdOrNotFound, ZObjectIdParams } from '../../lib/path-id.ts';
 import { toWireDateTime } from '../../lib/time.ts';
 
 const ZOutboxMessage = z.object({
@@ -51,6 +53,18 @@ export function isLocalCaller(request: FastifyRequest): boolean {
 }
 
 /**
+ * The `onRequest` hook of every dev route: 403 permission_denied, with `detail`, to anyone but a
+ * caller on this machine.
+ */
+export function localCallersOnly(detail: string) {
+  return async (request: FastifyRequest) => {
+    if (!isLocalCaller(request)) throw new AppError('permission_denied', { status: 403, detail });
+  };
+}
+
+const OUTBOX_REFUSED = 'La boîte d’envoi de test ne répond qu’aux appels de cette machine.';
+
+/**
  * What the sandbox SMS and e-mail providers sent, newest first, so a person trying the demo or
  * a Playwright test can read an OTP or a link. Never mounted in production (see app.ts), and
  * answered only to callers on this machine (403 permission_denied otherwise).
@@ -60,14 +74,7 @@ export const devOutboxRoutes: AppModule = async (app, { db }) => {
     '/dev/outbox',
     {
       config: { access: 'public' },
-      onRequest: async (request) => {
-        if (!isLocalCaller(request)) {
-          throw new AppError('permission_denied', {
-            status: 403,
-            detail: 'La boîte d’envoi de test ne répond qu’aux appels de cette machine.',
-          });
-        }
-      },
+      onRequest: localCallersOnly(OUTBOX_REFUSED),
       schema: {
         tags: ['dev'],
         querystring: z.object({
@@ -108,6 +115,33 @@ export const devOutboxRoutes: AppModule = async (app, { db }) => {
           created: toWireDateTime(r.createdAt),
         })),
       };
+    },
+  );
+
+  /**
+   * The number printed on a sandbox card (the courier hands it over; a person reads it off the
+   * plastic), so a Playwright journey can confirm receipt. Same guard as the outbox.
+   */
+  app.get(
+    '/dev/sandbox_cards/:id',
+    {
+      config: { access: 'public' },
+      onRequest: localCallersOnly(OUTBOX_REFUSED),
+      schema: {
+        tags: ['dev'],
+        params: ZObjectIdParams,
+        response: { 200: z.object({ card_number: z.string().nullable(), stage: z.string().nullable() }) },
+      },
+    },
+    async (request) => {
+      const cardId = objectIdOrNotFound(request.params.id);
+      const [row] = await db
+        .select({ cardNumber: sandboxIssuedCards.cardNumber, stage: sandboxIssuedCards.stage })
+        .from(sandboxIssuedCards)
+        .where(eq(sandboxIssuedCards.cardId, cardId))
+        .orderBy(desc(sandboxIssuedCards.createdAt))
+        .limit(1);
+      return { card_number: row?.cardNumber ?? null, stage: row?.stage ?? null };
     },
   );
 };

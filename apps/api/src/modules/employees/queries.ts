@@ -5,6 +5,7 @@ import type { DbOrTx } from '../../db/client.ts';
 import { users } from '../../db/schema/accounts.ts';
 import { companies } from '../../db/schema/companies.ts';
 import { employees, employeeWorkedTime, groups } from '../../db/schema/employees.ts';
+import { prepaidCards } from '../../db/schema/money.ts';
 import { orderingClause } from '../../lib/list-sql.ts';
 
 /** The filters of GET /employees/ and /employees/export (spec §7), already parsed. */
@@ -15,6 +16,8 @@ export type EmployeeFilters = {
   grouped?: boolean;
   status?: EmployeeStatus[];
   accountTypes?: AccountType[];
+  /** Holds a live prepaid card (any status but canceled) or not: the card-order links' screen. */
+  hasCard?: boolean;
   ordering?: string;
 };
 
@@ -124,8 +127,17 @@ function whereOf(companyId: number, filters: EmployeeFilters): SQL {
         ? or(...filters.accountTypes.map((type) => ACCOUNT_TYPE_SQL[type]))
         : sql`false`
       : undefined,
+    filters.hasCard === undefined
+      ? undefined
+      : filters.hasCard
+        ? sql`exists (${LIVE_CARD})`
+        : sql`not exists (${LIVE_CARD})`,
   )!;
 }
+
+/** A live card of the row's employee (the one-live-card index answers it). */
+const LIVE_CARD = sql`select 1 from ${prepaidCards} where ${prepaidCards.employeeId} = ${employees.id}
+  and ${prepaidCards.status} <> 'canceled'`;
 
 function orderOf(ordering: string | undefined): SQL[] {
   return orderingClause(

@@ -46,7 +46,8 @@ const tags = ['employees'];
  * Spec §7 filters of GET /employees/ (and the export): `search` (names, CIN, phone, e-mail,
  * matricule; every term), `is_active`, `group` (id), `grouped` (has a group or not),
  * `account_type` / `account_type_in` (employee, rh, drh), plus `status` / `status_in` for the
- * list screen, and `ordering` (last_name, first_name, created, salary, status).
+ * list screen, `has_card` (a live prepaid card or not: the card-order links' screen), and
+ * `ordering` (last_name, first_name, created, salary, status).
  */
 const ZEmployeeFilterQuery = ZListQuery.extend({
   is_active: zBool,
@@ -56,6 +57,7 @@ const ZEmployeeFilterQuery = ZListQuery.extend({
   status_in: zCsvOf(z.enum(EMPLOYEE_STATUSES)),
   account_type: z.enum(ACCOUNT_TYPES).optional(),
   account_type_in: zCsvOf(z.enum(ACCOUNT_TYPES)),
+  has_card: zBool,
 });
 type FilterQuery = z.infer<typeof ZEmployeeFilterQuery>;
 
@@ -77,6 +79,7 @@ function filtersOf(query: Omit<FilterQuery, 'limit' | 'offset'>): EmployeeFilter
     grouped: query.grouped,
     status: union(query.status, query.status_in),
     accountTypes: union(query.account_type, query.account_type_in),
+    hasCard: query.has_card,
     ordering: query.ordering,
   };
 }

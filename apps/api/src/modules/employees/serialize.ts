@@ -1,3 +1,4 @@
+import type { TEmployeeCardSummary } from '@tasbiq/contracts/cards';
 import type {
   AccountType,
   EmployeeStatus,
@@ -41,6 +42,8 @@ export function serializeDetail(
   record: EmployeeRecord,
   workedTime: WorkedTimeRow | null,
   pendingChanges: TPendingChange[],
+  /** The prepaid card (the same summary as GET /employees/{id}/card), null without one. */
+  card: TEmployeeCardSummary | null = null,
 ): TEmployeeDetail {
   const { employee, user, group } = record;
   return {
@@ -73,7 +76,7 @@ export function serializeDetail(
     balance_method: employee.balanceMethod,
     has_password: user.passwordHash !== null,
     phone_confirmed: user.phoneConfirmedAt !== null,
-    card: null,
+    card,
     worked_time: workedTime
       ? {
           year: workedTime.year,

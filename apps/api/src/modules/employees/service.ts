@@ -40,6 +40,8 @@ import {
   pendingContactProposals,
   proposeContactChange,
 } from '../auth/contact-change-service.ts';
+import { findCurrentCard, findOrderOfCard } from '../cards/queries.ts';
+import { serializeEmployeeCard } from '../cards/serialize.ts';
 import { pendingRequestsOf } from '../change-requests/queries.ts';
 import { holdSalaryRaise } from '../change-requests/service.ts';
 import {
@@ -153,10 +155,11 @@ export async function getEmployeeDetail(db: DbOrTx, companyId: number, employeeI
 async function detailOf(db: DbOrTx, record: EmployeeRecord, at = new Date()): Promise<TEmployeeDetail> {
   const { year, month } = casablancaMonth(at);
   const { companyId, id } = record.employee;
-  const [workedTime, requests, proposals] = await Promise.all([
+  const [workedTime, requests, proposals, card] = await Promise.all([
     findWorkedTime(db, companyId, id, year, month),
     pendingRequestsOf(db, companyId, id),
     pendingContactProposals(db, record.user.id),
+    findCurrentCard(db, companyId, id),
   ]);
   const pending: TPendingChange[] = requests.map((request) => ({
     field: request.field as ChangeRequestField,
@@ -181,7 +184,10 @@ async function detailOf(db: DbOrTx, record: EmployeeRecord, at = new Date()): Pr
       awaiting: 'employee',
       change_request_id: null,
     });
-  return serializeDetail(record, workedTime, pending);
+  const cardSummary = card
+    ? serializeEmployeeCard(card, await findOrderOfCard(db, companyId, card.id))
+    : null;
+  return serializeDetail(record, workedTime, pending, cardSummary);
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -19,6 +19,11 @@ export type HrStatsRow = {
   feesCentimes: bigint;
   rechargesCount: number;
   rechargesCentimes: bigint;
+  billsCount: number;
+  billsCentimes: bigint;
+  /** Transfers of the month, not refunded: amount + fee. */
+  transfersCount: number;
+  transfersCentimes: bigint;
   pendingAdvances: number;
 };
 
@@ -40,11 +45,19 @@ export async function hrStats(db: DbOrTx, companyId: number, at: Date = new Date
       (select count(*)::int || ':' || coalesce(sum(r.discounted_amount_centimes), 0)::text
         from recharges r where r.company_id = ${companyId} and r.created_at >= ${from} and r.created_at < ${until}
           and r.status <> 'failed') as recharges,
+      (select count(*)::int || ':' || coalesce(sum(b.amount_centimes), 0)::text
+        from bills b where b.company_id = ${companyId} and b.created_at >= ${from} and b.created_at < ${until}
+          and b.status <> 'failed') as bills,
+      (select count(*)::int || ':' || coalesce(sum(tr.amount_centimes + tr.fee_centimes), 0)::text
+        from transfers tr where tr.company_id = ${companyId} and tr.created_at >= ${from} and tr.created_at < ${until}
+          and tr.status not in ('expired', 'canceled', 'failed')) as transfers,
       (select count(*)::int from advances a where a.company_id = ${companyId} and a.status = 'pending') as pending_advances
   `);
   const row = (result as unknown as { rows: Array<Record<string, unknown>> }).rows[0] ?? {};
   const [advancesCount = '0', advancesSum = '0', feesSum = '0'] = String(row.advances ?? '0:0:0').split(':');
   const [rechargesCount = '0', rechargesSum = '0'] = String(row.recharges ?? '0:0').split(':');
+  const [billsCount = '0', billsSum = '0'] = String(row.bills ?? '0:0').split(':');
+  const [transfersCount = '0', transfersSum = '0'] = String(row.transfers ?? '0:0').split(':');
   return {
     month: month.month,
     year: month.year,
@@ -56,6 +69,10 @@ export async function hrStats(db: DbOrTx, companyId: number, at: Date = new Date
     feesCentimes: BigInt(feesSum),
     rechargesCount: Number(rechargesCount),
     rechargesCentimes: BigInt(rechargesSum),
+    billsCount: Number(billsCount),
+    billsCentimes: BigInt(billsSum),
+    transfersCount: Number(transfersCount),
+    transfersCentimes: BigInt(transfersSum),
     pendingAdvances: Number(row.pending_advances ?? 0),
   };
 }

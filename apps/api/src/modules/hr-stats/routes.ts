@@ -32,6 +32,10 @@ export const hrStatsRoutes: AppModule = async (app, { db }) => {
         fees_amount: centimesToWire(stats.feesCentimes),
         recharges_count: stats.rechargesCount,
         recharges_amount: centimesToWire(stats.rechargesCentimes),
+        bills_count: stats.billsCount,
+        bills_amount: centimesToWire(stats.billsCentimes),
+        transfers_count: stats.transfersCount,
+        transfers_amount: centimesToWire(stats.transfersCentimes),
         pending_advances: stats.pendingAdvances,
       };
     },

@@ -1,7 +1,10 @@
 import { and, count, desc, eq, inArray, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
+import { bills } from '../../db/schema/bills.ts';
+import { bonuses, bonusPayments } from '../../db/schema/bonuses.ts';
 import { advances, recharges } from '../../db/schema/money.ts';
 import { notifications } from '../../db/schema/notifications.ts';
+import { transfers } from '../../db/schema/transfers.ts';
 import { dateRangeCondition } from '../../lib/list-sql.ts';
 
 export type NotificationFilters = {
@@ -16,6 +19,10 @@ export type NotificationRow = typeof notifications.$inferSelect;
 export type NotificationListRow = NotificationRow & {
   advanceCreatedAt: Date | null;
   rechargeCreatedAt: Date | null;
+  bonusPaymentCreatedAt: Date | null;
+  bonusCreatedAt: Date | null;
+  billCreatedAt: Date | null;
+  transferCreatedAt: Date | null;
 };
 
 /** Every condition starts with the owner: a user only ever sees their own notifications. */
@@ -47,10 +54,18 @@ export async function listNotifications(
       notification: notifications,
       advanceCreatedAt: advances.createdAt,
       rechargeCreatedAt: recharges.createdAt,
+      bonusPaymentCreatedAt: bonusPayments.createdAt,
+      bonusCreatedAt: bonuses.createdAt,
+      billCreatedAt: bills.createdAt,
+      transferCreatedAt: transfers.createdAt,
     })
     .from(notifications)
     .leftJoin(advances, eq(advances.id, notifications.advanceId))
     .leftJoin(recharges, eq(recharges.id, notifications.rechargeId))
+    .leftJoin(bonusPayments, eq(bonusPayments.id, notifications.bonusPaymentId))
+    .leftJoin(bonuses, eq(bonuses.id, notifications.bonusId))
+    .leftJoin(bills, eq(bills.id, notifications.billId))
+    .leftJoin(transfers, eq(transfers.id, notifications.transferId))
     .where(where)
     .orderBy(desc(notifications.createdAt), desc(notifications.id))
     .limit(page.limit)
@@ -61,6 +76,10 @@ export async function listNotifications(
       ...r.notification,
       advanceCreatedAt: r.advanceCreatedAt,
       rechargeCreatedAt: r.rechargeCreatedAt,
+      bonusPaymentCreatedAt: r.bonusPaymentCreatedAt,
+      bonusCreatedAt: r.bonusCreatedAt,
+      billCreatedAt: r.billCreatedAt,
+      transferCreatedAt: r.transferCreatedAt,
     })),
   };
 }

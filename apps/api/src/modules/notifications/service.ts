@@ -24,7 +24,7 @@ export type NotifyInput<E extends TNotificationEvent = TNotificationEvent> = {
   event: E;
   /** Raw values for the template: amount as a decimal string ("1500.00"), phone, reason, ids. */
   parameters?: TNotificationParameters;
-  /** The advance or top-up it reports: required for every event about money (decision 019). */
+  /** The movement it reports: required for every event about money (decisions 019, 038). */
   target: NotificationTargetOf<E>;
 };
 
@@ -52,6 +52,10 @@ export async function notify<E extends TNotificationEvent>(
       parameters: input.parameters ?? {},
       advanceId: target?.type === 'advance' ? target.id : null,
       rechargeId: target?.type === 'recharge' ? target.id : null,
+      bonusPaymentId: target?.type === 'bonus_payment' ? target.id : null,
+      bonusId: target?.type === 'bonus' ? target.id : null,
+      billId: target?.type === 'bill' ? target.id : null,
+      transferId: target?.type === 'transfer' ? target.id : null,
     })
     .returning({ id: notifications.id });
   return { id: row!.id };
@@ -62,6 +66,18 @@ function targetOf(row: NotificationListRow): TNotification['target'] {
     return { type: 'advance', id: row.advanceId, created: toWireDateTime(row.advanceCreatedAt) };
   if (row.rechargeId !== null && row.rechargeCreatedAt)
     return { type: 'recharge', id: row.rechargeId, created: toWireDateTime(row.rechargeCreatedAt) };
+  if (row.bonusPaymentId !== null && row.bonusPaymentCreatedAt)
+    return {
+      type: 'bonus_payment',
+      id: row.bonusPaymentId,
+      created: toWireDateTime(row.bonusPaymentCreatedAt),
+    };
+  if (row.bonusId !== null && row.bonusCreatedAt)
+    return { type: 'bonus', id: row.bonusId, created: toWireDateTime(row.bonusCreatedAt) };
+  if (row.billId !== null && row.billCreatedAt)
+    return { type: 'bill', id: row.billId, created: toWireDateTime(row.billCreatedAt) };
+  if (row.transferId !== null && row.transferCreatedAt)
+    return { type: 'transfer', id: row.transferId, created: toWireDateTime(row.transferCreatedAt) };
   return null;
 }
 

@@ -16,8 +16,6 @@
  */
 import { and, eq, lte, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { users } from '../../db/schema/accounts.ts';
-import { employees } from '../../db/schema/employees.ts';
 import { advances, prepaidCards } from '../../db/schema/money.ts';
 import type {
   BankTransferProvider,
@@ -27,6 +25,7 @@ import type { CardIssuerProvider } from '../../providers/card-issuer/card-issuer
 import { advanceNotice } from '../advances/notices.ts';
 import { type AdvanceRecord, postAdvanceExecuted, postAdvanceReversed } from '../advances/postings.ts';
 import { notify } from '../notifications/service.ts';
+import { type PayoutOwner, payoutOwnerOf } from './payout-owner.ts';
 
 export type PayoutProviders = { bank: BankTransferProvider; card: CardIssuerProvider };
 export type PayoutDeps = { db: Db } & PayoutProviders;
@@ -54,29 +53,11 @@ async function claim(
   return current?.status === 'processing' ? { advance: current, resumed: true } : null;
 }
 
-async function ownerOf(db: Db, employeeId: number) {
-  const [owner] = await db
-    .select({
-      userId: employees.userId,
-      firstName: users.firstName,
-      lastName: users.lastName,
-      serial: employees.serial,
-      rib: employees.rib,
-    })
-    .from(employees)
-    .innerJoin(users, eq(users.id, employees.userId))
-    .where(eq(employees.id, employeeId));
-  if (!owner) throw new Error(`Advance owner ${employeeId} vanished.`);
-  return owner;
-}
-
-type Owner = Awaited<ReturnType<typeof ownerOf>>;
-
 /** Asks the right provider; a failure known before any call (no card, no RIB) is an answer too. */
 async function pay(
   deps: PayoutDeps,
   advance: AdvanceRecord,
-  owner: Owner,
+  owner: PayoutOwner,
   resumed: boolean,
 ): Promise<PayoutResult> {
   const reference = advanceReference(advance.id);
@@ -122,7 +103,7 @@ async function pay(
 export async function runAdvancePayout(deps: PayoutDeps, advanceId: number): Promise<PayoutOutcome> {
   const claimed = await claim(deps.db, advanceId);
   if (!claimed) return 'skipped';
-  const owner = await ownerOf(deps.db, claimed.advance.employeeId);
+  const owner = await payoutOwnerOf(deps.db, claimed.advance.companyId, claimed.advance.employeeId);
   const answer = await pay(deps, claimed.advance, owner, claimed.resumed);
 
   return deps.db.transaction(async (tx) => {

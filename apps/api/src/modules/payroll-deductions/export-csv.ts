@@ -22,6 +22,8 @@ export function deductionsCsv(rows: readonly DeductionRow[]): string {
     frenchDecimal(row.advancesCentimes),
     frenchDecimal(row.feesCentimes),
     frenchDecimal(row.rechargesCentimes),
+    frenchDecimal(row.billsCentimes),
+    frenchDecimal(row.transfersCentimes),
     frenchDecimal(row.totalCentimes),
   ]);
   lines.push([
@@ -33,6 +35,8 @@ export function deductionsCsv(rows: readonly DeductionRow[]): string {
     frenchDecimal(sum((r) => r.advancesCentimes)),
     frenchDecimal(sum((r) => r.feesCentimes)),
     frenchDecimal(sum((r) => r.rechargesCentimes)),
+    frenchDecimal(sum((r) => r.billsCentimes)),
+    frenchDecimal(sum((r) => r.transfersCentimes)),
     frenchDecimal(sum((r) => r.totalCentimes)),
   ]);
   return toExcelCsv(PAYROLL_DEDUCTIONS_CSV_HEADERS, lines);

@@ -2,7 +2,8 @@
  * The payroll deduction statement of one Casablanca month (issue 3): per employee of the company
  * with anything to deduct, the advances EXECUTED that month (by execution date: money that reached
  * the employee), their fees, and the top-ups executed that month (at their discounted amount, what
- * the employee drew). Canceled, failed and still pending items are not deducted.
+ * the employee drew), and the bills the biller confirmed that month (issue 16). Canceled, failed
+ * and still pending items are not deducted.
  */
 import { type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
@@ -19,6 +20,11 @@ export type DeductionRow = {
   feesCentimes: bigint;
   rechargesCount: number;
   rechargesCentimes: bigint;
+  billsCount: number;
+  billsCentimes: bigint;
+  /** Transfers collected that month: amount + fee. */
+  transfersCount: number;
+  transfersCentimes: bigint;
   totalCentimes: bigint;
 };
 
@@ -29,6 +35,11 @@ export type DeductionTotals = {
   feesCentimes: bigint;
   rechargesCount: number;
   rechargesCentimes: bigint;
+  billsCount: number;
+  billsCentimes: bigint;
+  /** Transfers collected that month: amount + fee. */
+  transfersCount: number;
+  transfersCentimes: bigint;
   totalCentimes: bigint;
 };
 
@@ -54,17 +65,36 @@ function statement(companyId: number, period: DeductionPeriod): SQL {
       where r.company_id = ${companyId} and r.status = 'executed' and r.created_at < ${until}
         and r.executed_at >= ${from} and r.executed_at < ${until}
       group by r.employee_id),
+    bil as (
+      select b.employee_id, count(*)::int as n, sum(b.amount_centimes) as amount
+      from bills b
+      where b.company_id = ${companyId} and b.status = 'executed' and b.created_at < ${until}
+        and b.executed_at >= ${from} and b.executed_at < ${until}
+      group by b.employee_id),
+    trf as (
+      select tr.employee_id, count(*)::int as n, sum(tr.amount_centimes + tr.fee_centimes) as amount
+      from transfers tr
+      where tr.company_id = ${companyId} and tr.status = 'collected' and tr.created_at < ${until}
+        and tr.collected_at >= ${from} and tr.collected_at < ${until}
+      group by tr.employee_id),
     per as (
       select e.id as employee_id, u.first_name, u.last_name, e.serial, u.cin,
         coalesce(adv.n, 0) as advances_count, coalesce(adv.amount, 0) as advances_amount,
         coalesce(adv.fees, 0) as fees_amount, coalesce(rch.n, 0) as recharges_count,
         coalesce(rch.amount, 0) as recharges_amount,
-        coalesce(adv.amount, 0) + coalesce(adv.fees, 0) + coalesce(rch.amount, 0) as total
+        coalesce(bil.n, 0) as bills_count, coalesce(bil.amount, 0) as bills_amount,
+        coalesce(trf.n, 0) as transfers_count, coalesce(trf.amount, 0) as transfers_amount,
+        coalesce(adv.amount, 0) + coalesce(adv.fees, 0) + coalesce(rch.amount, 0)
+          + coalesce(bil.amount, 0) + coalesce(trf.amount, 0) as total
       from employees e
       join users u on u.id = e.user_id
       left join adv on adv.employee_id = e.id
       left join rch on rch.employee_id = e.id
-      where e.company_id = ${companyId} and (adv.employee_id is not null or rch.employee_id is not null))`;
+      left join bil on bil.employee_id = e.id
+      left join trf on trf.employee_id = e.id
+      where e.company_id = ${companyId}
+        and (adv.employee_id is not null or rch.employee_id is not null or bil.employee_id is not null
+          or trf.employee_id is not null))`;
 }
 
 /** Every term must match the first name, last name, matricule or CIN (DRF SearchFilter). */
@@ -96,6 +126,10 @@ function toRow(r: Raw): DeductionRow {
     feesCentimes: big(r.fees_amount),
     rechargesCount: Number(r.recharges_count),
     rechargesCentimes: big(r.recharges_amount),
+    billsCount: Number(r.bills_count),
+    billsCentimes: big(r.bills_amount),
+    transfersCount: Number(r.transfers_count),
+    transfersCentimes: big(r.transfers_amount),
     totalCentimes: big(r.total),
   };
 }
@@ -125,6 +159,10 @@ export async function listDeductions(
         coalesce(sum(per.fees_amount), 0)::text as fees_amount,
         coalesce(sum(per.recharges_count), 0)::int as recharges_count,
         coalesce(sum(per.recharges_amount), 0)::text as recharges_amount,
+        coalesce(sum(per.bills_count), 0)::int as bills_count,
+        coalesce(sum(per.bills_amount), 0)::text as bills_amount,
+        coalesce(sum(per.transfers_count), 0)::int as transfers_count,
+        coalesce(sum(per.transfers_amount), 0)::text as transfers_amount,
         coalesce(sum(per.total), 0)::text as total
       from per where ${where}`),
   ]);
@@ -139,6 +177,10 @@ export async function listDeductions(
       feesCentimes: big(t.fees_amount),
       rechargesCount: Number(t.recharges_count ?? 0),
       rechargesCentimes: big(t.recharges_amount),
+      billsCount: Number(t.bills_count ?? 0),
+      billsCentimes: big(t.bills_amount),
+      transfersCount: Number(t.transfers_count ?? 0),
+      transfersCentimes: big(t.transfers_amount),
       totalCentimes: big(t.total),
     },
   };

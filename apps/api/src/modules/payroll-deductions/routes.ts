@@ -1,5 +1,7 @@
 import {
+  type TPayrollBonus,
   type TPayrollDeduction,
+  ZPayrollBonusesPage,
   ZPayrollDeductionsPage,
   ZPayrollDeductionsQuery,
 } from '@tasbiq/contracts/payroll';
@@ -9,11 +11,16 @@ import { csvAttachmentHeaders } from '../../lib/csv.ts';
 import { pageSize, zLimit, zOffset, zSearch } from '../../lib/list-params.ts';
 import { centimesToWire } from '../../lib/money.ts';
 import { limitOffsetPage } from '../../lib/pagination.ts';
+import { toWireDateTime } from '../../lib/time.ts';
+import { displayTitle } from '../bonuses/serialize.ts';
+import { payrollBonusesCsv, payrollBonusesFileName } from './bonus-csv.ts';
+import { allPayrollBonuses, listPayrollBonuses, type PayrollBonusRow } from './bonus-queries.ts';
 import { deductionsCsv, deductionsFileName } from './export-csv.ts';
 import { allDeductions, type DeductionRow, listDeductions } from './queries.ts';
 
 const tags = ['payroll'];
 const hr = { roles: ['RH' as const], feature: 'advances' as const };
+const hrBonuses = { roles: ['RH' as const], feature: 'bonuses' as const };
 const ZListQuery = ZPayrollDeductionsQuery.extend({ limit: zLimit, offset: zOffset, search: zSearch });
 const ZExportQuery = ZPayrollDeductionsQuery.extend({ search: zSearch });
 
@@ -31,7 +38,27 @@ function serializeDeduction(row: DeductionRow): TPayrollDeduction {
     fees_amount: centimesToWire(row.feesCentimes),
     recharges_count: row.rechargesCount,
     recharges_amount: centimesToWire(row.rechargesCentimes),
+    bills_count: row.billsCount,
+    bills_amount: centimesToWire(row.billsCentimes),
+    transfers_count: row.transfersCount,
+    transfers_amount: centimesToWire(row.transfersCentimes),
     total: centimesToWire(row.totalCentimes),
+  };
+}
+
+function serializePayrollBonus(row: PayrollBonusRow): TPayrollBonus {
+  return {
+    id: row.paymentId,
+    employee: {
+      id: row.employeeId,
+      first_name: row.firstName,
+      last_name: row.lastName,
+      serial: row.serial,
+      cin: row.cin,
+    },
+    bonus: { id: row.bonusId, display_title: displayTitle(row.title, row.customTitle) },
+    paid: toWireDateTime(row.paidAt),
+    amount: centimesToWire(row.amountCentimes),
   };
 }
 
@@ -72,6 +99,10 @@ export const payrollDeductionRoutes: AppModule = async (app, { db }) => {
           fees_amount: centimesToWire(totals.feesCentimes),
           recharges_count: totals.rechargesCount,
           recharges_amount: centimesToWire(totals.rechargesCentimes),
+          bills_count: totals.billsCount,
+          bills_amount: centimesToWire(totals.billsCentimes),
+          transfers_count: totals.transfersCount,
+          transfers_amount: centimesToWire(totals.transfersCentimes),
           total: centimesToWire(totals.totalCentimes),
         },
       };
@@ -97,6 +128,61 @@ export const payrollDeductionRoutes: AppModule = async (app, { db }) => {
       return reply
         .headers({ ...csvAttachmentHeaders(fileName), 'cache-control': 'no-store' })
         .send(deductionsCsv(rows));
+    },
+  );
+
+  app.get(
+    '/payroll/bonuses',
+    {
+      config: hrBonuses,
+      schema: {
+        tags,
+        summary:
+          'The « Primes » of the month for payroll: every bonus paid to an employee in the month, with the totals of what `search` keeps',
+        querystring: ZListQuery,
+        response: { 200: ZPayrollBonusesPage },
+      },
+    },
+    async (request) => {
+      const { month, year, search } = request.query;
+      const limit = pageSize(request.query.limit, requireSession(request).company?.itemsPerPage);
+      const offset = request.query.offset ?? 0;
+      const { count, rows, totals } = await listPayrollBonuses(
+        db,
+        companyIdOf(request),
+        { month, year },
+        { search, limit, offset },
+      );
+      return {
+        ...limitOffsetPage(request, { count, limit, offset, results: rows.map(serializePayrollBonus) }),
+        totals: {
+          bonuses: totals.bonuses,
+          employees: totals.employees,
+          amount: centimesToWire(totals.amountCentimes),
+        },
+      };
+    },
+  );
+
+  app.get(
+    '/payroll/bonuses/export',
+    {
+      config: hrBonuses,
+      schema: {
+        tags,
+        summary:
+          'The month’s « Primes » as a CSV for French Excel (primes-paie-YYYY-MM.csv), limited by `search` like the list',
+        querystring: ZExportQuery,
+      },
+    },
+    async (request, reply) => {
+      const period = { month: request.query.month, year: request.query.year };
+      const { search } = request.query;
+      const rows = await allPayrollBonuses(db, companyIdOf(request), period, search);
+      const fileName = payrollBonusesFileName(period, (search?.length ?? 0) > 0);
+      return reply
+        .headers({ ...csvAttachmentHeaders(fileName), 'cache-control': 'no-store' })
+        .send(payrollBonusesCsv(rows));
     },
   );
 };

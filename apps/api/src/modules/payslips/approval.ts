@@ -45,13 +45,14 @@ function refusal(
   return null;
 }
 
-async function ownersOf(tx: DbOrTx, employeeIds: number[]) {
+/** The owners among `employeeIds` in `companyId` only: another company's employee owns no slip here. */
+async function ownersOf(tx: DbOrTx, companyId: number, employeeIds: number[]) {
   if (employeeIds.length === 0) return new Map<number, { userId: number; roles: string[] }>();
   const rows = await tx
     .select({ id: employees.id, userId: employees.userId, roles: users.roles })
     .from(employees)
     .innerJoin(users, eq(users.id, employees.userId))
-    .where(inArray(employees.id, employeeIds));
+    .where(and(eq(employees.companyId, companyId), inArray(employees.id, employeeIds)));
   return new Map(rows.map((r) => [r.id, { userId: r.userId, roles: r.roles }]));
 }
 
@@ -91,6 +92,7 @@ async function feedNetPayable(tx: DbOrTx, slip: SlipRow, actor: Actor): Promise<
     .from(payslips)
     .where(
       and(
+        eq(payslips.companyId, slip.companyId),
         eq(payslips.employeeId, slip.employeeId),
         eq(payslips.status, 'approved'),
         or(
@@ -104,13 +106,13 @@ async function feedNetPayable(tx: DbOrTx, slip: SlipRow, actor: Actor): Promise<
   const [before] = await tx
     .select({ net: employees.netPayableCentimes })
     .from(employees)
-    .where(eq(employees.id, slip.employeeId))
+    .where(and(eq(employees.companyId, slip.companyId), eq(employees.id, slip.employeeId)))
     .for('update');
   if (!before || before.net === slip.netCentimes) return;
   await tx
     .update(employees)
     .set({ netPayableCentimes: slip.netCentimes })
-    .where(eq(employees.id, slip.employeeId));
+    .where(and(eq(employees.companyId, slip.companyId), eq(employees.id, slip.employeeId)));
   await recordAudit(tx, { companyId: slip.companyId, employeeId: slip.employeeId, changedBy: actor.userId }, [
     { field: 'net_payable', before: centimesToWire(before.net), after: centimesToWire(slip.netCentimes) },
   ]);
@@ -152,7 +154,7 @@ export async function decidePayslip(
       return;
     }
     const owner = slip.employeeId
-      ? ((await ownersOf(tx, [slip.employeeId])).get(slip.employeeId) ?? null)
+      ? ((await ownersOf(tx, slip.companyId, [slip.employeeId])).get(slip.employeeId) ?? null)
       : null;
     const refused = refusal(slip, owner, input.actor);
     if (refused)
@@ -207,6 +209,7 @@ export async function confirmPayslipJob(
     }
     const owners = await ownersOf(
       tx,
+      input.companyId,
       slips.flatMap((s) => (s.employeeId ? [s.employeeId] : [])),
     );
     for (const slip of slips) {

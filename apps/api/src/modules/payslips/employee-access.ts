@@ -59,7 +59,7 @@ export async function confirmReceipt(db: DbOrTx, reader: Reader, id: number): Pr
     await db
       .update(payslips)
       .set({ receivedAt: sql`coalesce(${payslips.receivedAt}, now())` })
-      .where(eq(payslips.id, id));
+      .where(and(eq(payslips.companyId, reader.companyId), eq(payslips.id, id)));
   return findOwnPayslip(db, reader, id);
 }
 

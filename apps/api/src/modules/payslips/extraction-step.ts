@@ -6,6 +6,7 @@
  * restart, a retry, two processes) write it once: the loser's files are deleted (decision 034).
  */
 import { and, eq, ne, sql } from 'drizzle-orm';
+import { PDFDocument, StandardFonts } from 'pdf-lib';
 import type { AppContext } from '../../context.ts';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { users } from '../../db/schema/accounts.ts';
@@ -25,7 +26,8 @@ export type OpenJobs = Map<number, { pdf: OpenedPdf; directory: EmployeeDirector
 
 export type StepResult = { status: 'more'; pagesRead: number } | { status: 'done' } | { status: 'stale' };
 
-type Page = ReadPage & { read: SlipPage | null; match: MatchResult | null };
+/** `unreadable`: neither its text nor its image could be taken out of the PDF (reading threw). */
+type Page = ReadPage & { read: SlipPage | null; match: MatchResult | null; unreadable: boolean };
 
 export async function loadDirectory(db: Db, companyId: number): Promise<EmployeeDirectory> {
   const rows = await db
@@ -62,35 +64,48 @@ export async function closeJob(open: OpenJobs, jobId: number): Promise<void> {
 /** Time given to the OCR of one scanned page (waiting for a worker included). */
 const OCR_PAGE_TIMEOUT_MS = 30_000;
 
-/** The text of a scanned page through the offline OCR; [] when it reads nothing or fails. */
-async function ocrLines(pdf: OpenedPdf, pageNumber: number): Promise<string[]> {
+/**
+ * The text of a scanned page through the offline OCR; [] when it reads nothing. `failed` when the
+ * page's image could not be taken out of the PDF or decoded (anything but the OCR's own refusal):
+ * a page like that is unreadable, not a reason to fail the step again and again.
+ */
+async function ocrLines(pdf: OpenedPdf, pageNumber: number): Promise<{ lines: string[]; failed: boolean }> {
   try {
     const image = await pdf.pageImage(pageNumber);
-    if (!image) return [];
+    if (!image) return { lines: [], failed: false };
     const result = await recognize(image, { langs: ['fra'], timeoutMs: OCR_PAGE_TIMEOUT_MS });
-    return result.lines.map((line) => line.text.trim()).filter(Boolean);
+    return { lines: result.lines.map((line) => line.text.trim()).filter(Boolean), failed: false };
   } catch (error) {
-    if (error instanceof OcrError) return [];
-    throw error;
+    return { lines: [], failed: !(error instanceof OcrError) };
   }
 }
 
 async function readPage(pdf: OpenedPdf, directory: EmployeeDirectory, pageNumber: number): Promise<Page> {
   let lines: string[] = [];
   let scanned = false;
+  let textFailed = false;
   try {
     const text = await pdf.pageText(pageNumber);
     lines = text.hasText ? text.lines : [];
   } catch {
     // A page pdf.js cannot read as text is handled like a scan.
-    lines = [];
+    textFailed = true;
   }
+  let imageFailed = false;
   if (lines.length === 0) {
     scanned = true;
-    lines = await ocrLines(pdf, pageNumber);
+    ({ lines, failed: imageFailed } = await ocrLines(pdf, pageNumber));
   }
   if (lines.length === 0)
-    return { pageNumber, scanned, identity: null, period: null, read: null, match: null };
+    return {
+      pageNumber,
+      scanned,
+      identity: null,
+      period: null,
+      read: null,
+      match: null,
+      unreadable: textFailed || imageFailed,
+    };
   const read = readSlipPage(lines);
   const match = matchPage(read, directory);
   // Read by OCR: a character may be wrong, so never full confidence.
@@ -104,13 +119,15 @@ async function readPage(pdf: OpenedPdf, directory: EmployeeDirectory, pageNumber
         : match.readName
           ? `name:${match.readName}`
           : null;
-  return { pageNumber, scanned, identity, period: read.period, read, match };
+  return { pageNumber, scanned, identity, period: read.period, read, match, unreadable: false };
 }
 
 type SlipDraft = {
   group: PageGroup & { pages: Page[] };
   match: MatchResult | null;
   figures: SlipFigures;
+  /** Its pages could not be read (or copied): HR is told why, the job still finishes. */
+  unreadable: boolean;
 };
 
 function draftOf(group: PageGroup & { pages: Page[] }): SlipDraft {
@@ -120,7 +137,32 @@ function draftOf(group: PageGroup & { pages: Page[] }): SlipDraft {
   for (const page of group.pages)
     for (const key of Object.keys(figures) as Array<keyof SlipFigures>)
       if (page.read?.figures[key] != null) figures[key] = page.read.figures[key];
-  return { group, match: head.match, figures };
+  return { group, match: head.match, figures, unreadable: pages.every((p) => p.unreadable) };
+}
+
+/**
+ * The slip's own PDF: its pages copied as they are; when pdf-lib cannot copy them (a broken page
+ * object), one page that says which pages of the original file they were, so HR can open it there.
+ */
+async function slipFile(pdf: OpenedPdf, draft: SlipDraft): Promise<Buffer> {
+  const { firstPage, pages } = draft.group;
+  try {
+    return await pdf.copyPages(firstPage, pages.length);
+  } catch {
+    draft.unreadable = true;
+    const last = firstPage + pages.length - 1;
+    const doc = await PDFDocument.create({ updateMetadata: false });
+    const font = await doc.embedFont(StandardFonts.Helvetica);
+    doc
+      .addPage([595, 842])
+      .drawText(
+        last === firstPage
+          ? `Page ${firstPage} du fichier d'origine : illisible, elle n'a pas pu être copiée.`
+          : `Pages ${firstPage} à ${last} du fichier d'origine : illisibles, elles n'ont pas pu être copiées.`,
+        { x: 40, y: 780, size: 12, font },
+      );
+    return Buffer.from(await doc.save());
+  }
 }
 
 export async function runExtractionStep(deps: Deps, open: OpenJobs, jobId: number): Promise<StepResult> {
@@ -165,7 +207,7 @@ export async function runExtractionStep(deps: Deps, open: OpenJobs, jobId: numbe
   try {
     for (const draft of drafts)
       files.push(
-        await deps.storage.put(await pdf.copyPages(draft.group.firstPage, draft.group.pages.length), {
+        await deps.storage.put(await slipFile(pdf, draft), {
           prefix: 'payslips',
           extension: 'pdf',
         }),
@@ -197,8 +239,10 @@ export async function runExtractionStep(deps: Deps, open: OpenJobs, jobId: numbe
             confidence: draft.match?.confidence ?? 0,
             unmatchedReason: employeeId
               ? null
-              : (draft.match?.unmatchedReason ??
-                (draft.group.pages[0]!.scanned ? 'scanned' : 'no_identifier')),
+              : draft.unreadable
+                ? 'unreadable'
+                : (draft.match?.unmatchedReason ??
+                  (draft.group.pages[0]!.scanned ? 'scanned' : 'no_identifier')),
             periodMonth: period?.month ?? null,
             periodYear: period?.year ?? null,
             firstPage: draft.group.firstPage,

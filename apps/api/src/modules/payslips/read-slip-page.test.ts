@@ -32,6 +32,31 @@ describe('amounts and figures', () => {
     expect(parseAmount('12')).toBeNull();
   });
 
+  it('takes a no-break or narrow no-break space as a thousands separator, like a plain one', () => {
+    // Excel, LibreOffice and Intl's fr-FR / fr-MA print U+202F or U+00A0 between thousands.
+    for (const space of [' ', '\u00A0', '\u202F']) {
+      expect(parseAmount(`12${space}345,67`)).toBe(1_234_567n);
+      expect(parseAmount(`1${space}234${space}567,89`)).toBe(123_456_789n);
+      const page = readSlipPage([
+        `Salaire brut  12${space}345,67`,
+        `Net à payer${space}:${space}9${space}876,54${space}DH`,
+      ]);
+      expect(page.figures).toMatchObject({ gross: 1_234_567n, net: 987_654n });
+    }
+  });
+
+  it('reads amounts as other PDF producers write them', () => {
+    expect(parseAmount('12,345.67')).toBe(1_234_567n); // English-style programs
+    expect(parseAmount("12'345.67")).toBe(1_234_567n); // Swiss-style
+    expect(parseAmount('12345,67')).toBe(1_234_567n);
+    expect(parseAmount('1.234.567,89')).toBe(123_456_789n);
+    expect(parseAmount('12.34.56')).toBeNull();
+    expect(readSlipPage(['NET A PAYER 12,345.67']).figures.net).toBe(1_234_567n);
+    expect(readSlipPage(["Net à payer 12'345.67"]).figures.net).toBe(1_234_567n);
+    expect(readSlipPage(['Net à payer 1.234.567,89']).figures.net).toBe(123_456_789n);
+    expect(readSlipPage([`Net à payer 12\u202F345,67 (douze mille…)`]).figures.net).toBe(1_234_567n);
+  });
+
   it('takes the retenue, not the base or the rate, and ignores CNSS numbers', () => {
     const page = readSlipPage([
       'N° CNSS employeur : 1234567',

@@ -92,14 +92,25 @@ const CIN_TOKEN_RE = /\b[A-Z]{1,2}\d{3,7}\b/g;
 const SERIAL_RE =
   /\b(?:N°\s*)?(?:MATRICULE|MAT\.)\s*(?:N°)?\s*[:.]?\s*([A-Z0-9\-/]{0,10}\d[A-Z0-9\-/]{0,10})(?![A-Z0-9])/;
 
-/** Amounts as payroll programs print them: "12 345,67", "12.345,67", "12345.67". */
-const AMOUNT_RE = /\d{1,3}(?:[ .]\d{3})+,\d{2}\b|\d+[.,]\d{2}\b(?![.,]?\d)/g;
+/**
+ * Amounts as payroll programs print them: "12 345,67", "12.345,67", "12345.67", and from other
+ * producers "12,345.67" and "12'345.67". Thousands are separated by a space, which PDF producers
+ * (Excel, LibreOffice, Intl's fr-FR) often write as a no-break (U+00A0) or narrow no-break space
+ * (U+202F): one class of separators, so "12 345,67" is never read as 345,67.
+ */
+const THOUSANDS = String.raw`[ \u00A0\u202F\u2007\u2009']`;
+const AMOUNT_RE = new RegExp(
+  String.raw`(?<![\d.,])(?:\d{1,3}(?:(?:${THOUSANDS}|\.)\d{3})+,\d{2}|\d{1,3}(?:(?:${THOUSANDS}|,)\d{3})+\.\d{2}|\d+[.,]\d{2})(?![.,]?\d)`,
+  'g',
+);
 
 export function parseAmount(text: string): bigint | null {
-  const cleaned = text.replace(/ /g, '');
-  const m = /^(\d+(?:\.\d{3})*|\d+)[.,](\d{2})$/.exec(cleaned);
+  const cleaned = text.replace(new RegExp(THOUSANDS, 'g'), '');
+  const m =
+    /^(\d{1,3}(?:\.\d{3})+|\d+),(\d{2})$/.exec(cleaned) ??
+    /^(\d{1,3}(?:,\d{3})+|\d+)\.(\d{2})$/.exec(cleaned);
   if (!m) return null;
-  return BigInt(m[1]!.replace(/\./g, '')) * 100n + BigInt(m[2]!);
+  return BigInt(m[1]!.replace(/[.,]/g, '')) * 100n + BigInt(m[2]!);
 }
 
 /** The last amount of a line: the retenue or the total, after the base and the rate. */

@@ -11,7 +11,7 @@ import { z } from 'zod';
 import type { AppModule } from '../../context.ts';
 import { companyIdOf, requireSession } from '../../lib/auth/access-control.ts';
 import { notFound } from '../../lib/errors.ts';
-import { readIdempotencyKey } from '../../lib/idempotency.ts';
+import { idempotentReply, readIdempotencyKey } from '../../lib/idempotency.ts';
 import { pageSize, ZListQuery, zCsvOf, zDateParam } from '../../lib/list-params.ts';
 import { limitOffsetPage } from '../../lib/pagination.ts';
 import { objectIdOrNotFound, ZObjectIdParams } from '../../lib/path-id.ts';
@@ -89,8 +89,7 @@ export const rechargeRoutes: AppModule = async (app, ctx) => {
         request.body,
         key,
       );
-      if (result.replayed) reply.header('idempotent-replayed', 'true');
-      return reply.code(result.status as 201).send(result.body);
+      return idempotentReply(reply, result);
     },
   );
 

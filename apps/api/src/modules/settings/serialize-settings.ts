@@ -16,6 +16,8 @@ export function settingsOf(company: CompanyRow, publicUrl: string): TSettings {
     expenses_enabled: company.expensesEnabled,
     advances_enabled: company.advancesEnabled,
     eprogram_enabled: company.eprogramEnabled,
+    transfers_enabled: company.transfersEnabled,
+    bills_enabled: company.billsEnabled,
     connector_type: company.connectorType,
     signup_link: company.signupToken
       ? `${publicUrl.replace(/\/+$/, '')}/signup/${encodeURIComponent(company.signupToken)}`

@@ -36,7 +36,7 @@ export type SpendingState = {
   cutoffDay: number | null;
   workedDays: string | null;
   workedHours: string | null;
-  /** Advances (amount + fee) and top-ups (discounted amount) of the month, not released. */
+  /** Advances (amount + fee), top-ups (discounted amount), transfers (amount + fee) and bills (amount paid) of the month, not released. */
   drawnCentimes: bigint;
   /** Advances of the month, not canceled, rejected or failed. */
   advancesThisMonth: number;
@@ -87,6 +87,19 @@ function spendingStateQuery(db: DbOrTx) {
         where r.employee_id = ${employees.id}
           and r.created_at >= ${ph('start')}::timestamptz and r.created_at < ${ph('end')}::timestamptz
           and r.status <> 'failed')`,
+      // Transfers (issue 16): amount + fee, until refunded (expired, canceled, failed).
+      transfersDrawn: sql<string>`(
+        select coalesce(sum(tr.amount_centimes + tr.fee_centimes), 0)::text
+        from transfers tr
+        where tr.employee_id = ${employees.id}
+          and tr.created_at >= ${ph('start')}::timestamptz and tr.created_at < ${ph('end')}::timestamptz
+          and tr.status not in ('expired', 'canceled', 'failed'))`,
+      billsDrawn: sql<string>`(
+        select coalesce(sum(b.amount_centimes), 0)::text
+        from bills b
+        where b.employee_id = ${employees.id}
+          and b.created_at >= ${ph('start')}::timestamptz and b.created_at < ${ph('end')}::timestamptz
+          and b.status <> 'failed')`,
       wallet: sql<string | null>`(
         select la.balance_centimes::text from ledger_accounts la
         where la.kind = 'company_wallet' and la.company_id = ${employees.companyId} and la.employee_id is null)`,
@@ -150,7 +163,11 @@ export async function loadSpendingState(
     cutoffDay: row.cutoffDay,
     workedDays: row.workedDays,
     workedHours: row.workedHours,
-    drawnCentimes: toBigint(advancesDrawn) + toBigint(row.rechargesDrawn),
+    drawnCentimes:
+      toBigint(advancesDrawn) +
+      toBigint(row.rechargesDrawn) +
+      toBigint(row.transfersDrawn) +
+      toBigint(row.billsDrawn),
     advancesThisMonth: Number(advancesCount),
     walletBalanceCentimes: toBigint(row.wallet),
     hasActiveCard: row.hasActiveCard === true || (row.hasActiveCard as unknown) === 't',

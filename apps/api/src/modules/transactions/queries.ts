@@ -1,8 +1,8 @@
 /**
- * GET /transactions/: advances and top-ups in one list (UNION ALL), newest first. Each branch
+ * GET /transactions/: advances, top-ups and bills in one list (UNION ALL), newest first. Each branch
  * filters on its own table (company first, so the (company_id, created_at) and
  * (employee_id, created_at) indexes serve it) and the page is cut before the names are joined.
- * Bills and transfers have no table yet: asking only for them gives an empty page.
+ * Transfers and bills (issue 16) are the third and fourth branches.
  */
 import type { TTransactionType } from '@tasbiq/contracts/transactions';
 import { type SQL, sql } from 'drizzle-orm';
@@ -23,7 +23,7 @@ export type TransactionFilters = {
 };
 
 export type TransactionRow = {
-  type: 'advance' | 'recharge';
+  type: 'advance' | 'recharge' | 'transfer' | 'bill';
   id: number;
   employeeId: number;
   firstName: string;
@@ -35,6 +35,8 @@ export type TransactionRow = {
   status: string;
   operator: string | null;
   payoutMethod: string | null;
+  /** A transfer's recipient (null for the other types). */
+  recipient: string | null;
   createdAt: Date;
 };
 
@@ -48,7 +50,7 @@ function dayBound(value: string, nextDay: boolean): Date {
 const ts = (at: Date) => sql`${at.toISOString()}::timestamptz`;
 
 /** The WHERE of one branch (`alias` is `a` or `r`); the same filters on both tables. */
-function branchWhere(alias: 'a' | 'r', f: TransactionFilters): SQL {
+function branchWhere(alias: 'a' | 'r' | 'tr' | 'b', f: TransactionFilters): SQL {
   const col = (name: string) => sql.raw(`${alias}.${name}`);
   const parts: SQL[] = [sql`${col('company_id')} = ${f.companyId}`];
   if (f.employeeId !== undefined) parts.push(sql`${col('employee_id')} = ${f.employeeId}`);
@@ -82,13 +84,24 @@ function unionOf(f: TransactionFilters): SQL | null {
   if (wanted('advance'))
     branches.push(sql`select 'advance' as type, a.id, a.employee_id, a.amount_centimes as amount,
         a.fee_centimes as fees, a.amount_centimes as face_amount, a.status, null::text as operator,
-        a.payout_method, a.created_at
+        a.payout_method, null::text as recipient, a.created_at
       from advances a where ${branchWhere('a', f)}`);
   if (wanted('recharge'))
     branches.push(sql`select 'recharge' as type, r.id, r.employee_id, r.discounted_amount_centimes as amount,
         0::bigint as fees, r.amount_centimes as face_amount, r.status, r.operator,
-        null::text as payout_method, r.created_at
+        null::text as payout_method, null::text as recipient, r.created_at
       from recharges r where ${branchWhere('r', f)}`);
+  if (wanted('transfer'))
+    branches.push(sql`select 'transfer' as type, tr.id, tr.employee_id, tr.amount_centimes as amount,
+        tr.fee_centimes as fees, tr.amount_centimes as face_amount, tr.status, null::text as operator,
+        null::text as payout_method, tr.recipient_name as recipient, tr.created_at
+      from transfers tr where ${branchWhere('tr', f)}`);
+  // A bill's biller rides in `operator` (its title), its amount due in `face_amount`.
+  if (wanted('bill'))
+    branches.push(sql`select 'bill' as type, b.id, b.employee_id, b.amount_centimes as amount,
+        0::bigint as fees, b.amount_due_centimes as face_amount, b.status, b.biller as operator,
+        null::text as payout_method, null::text as recipient, b.created_at
+      from bills b where ${branchWhere('b', f)}`);
   return branches.length > 0 ? sql.join(branches, sql` union all `) : null;
 }
 
@@ -122,7 +135,7 @@ export async function listTransactions(
   return {
     ...(await listCount(db, counted, countCap, all, sql`true`)),
     rows: rowsOf(result).map((r) => ({
-      type: r.type as 'advance' | 'recharge',
+      type: r.type as TransactionRow['type'],
       id: Number(r.id),
       employeeId: Number(r.employee_id),
       firstName: String(r.first_name ?? ''),
@@ -134,6 +147,7 @@ export async function listTransactions(
       status: String(r.status),
       operator: (r.operator as string | null) ?? null,
       payoutMethod: (r.payout_method as string | null) ?? null,
+      recipient: (r.recipient as string | null) ?? null,
       createdAt: r.created_at instanceof Date ? r.created_at : new Date(String(r.created_at)),
     })),
   };

@@ -1,5 +1,6 @@
 import { ADVANCE_STATUSES } from '@tasbiq/contracts/money';
 import { TRANSACTION_TYPES, ZTransaction } from '@tasbiq/contracts/transactions';
+import { TRANSFER_STATUSES } from '@tasbiq/contracts/transfers';
 import { paginated } from '@tasbiq/contracts/wire';
 import { z } from 'zod';
 import type { AppModule } from '../../context.ts';
@@ -11,8 +12,8 @@ import { listScopeOf, periodOf, zEmployeeParam, zMonth, zYear } from '../recharg
 import { listTransactions } from './queries.ts';
 import { serializeTransaction } from './serialize.ts';
 
-/** Advance statuses include every top-up status. */
-const zStatus = z.enum(ADVANCE_STATUSES);
+/** Advance statuses include every top-up status; transfers add theirs (issue 16). */
+const zStatus = z.enum([...new Set([...ADVANCE_STATUSES, ...TRANSFER_STATUSES])] as [string, ...string[]]);
 const zType = z.enum(TRANSACTION_TYPES);
 
 /** Spec §7 (limit, employee, type_in) plus offset, type, status(_in), month/year, dates, search. */
@@ -47,7 +48,7 @@ export const transactionRoutes: AppModule = async (app, { db, config }) => {
       config: { employee: true },
       schema: {
         tags: ['transactions'],
-        summary: 'Advances and top-ups in one list, newest first (bills and transfers: none yet)',
+        summary: 'Advances, top-ups and bills in one list, newest first (transfers: none yet)',
         querystring: ZTransactionsQuery,
         response: { 200: paginated(ZTransaction) },
       },
@@ -55,8 +56,13 @@ export const transactionRoutes: AppModule = async (app, { db, config }) => {
     async (request) => {
       const session = requireSession(request);
       const company = session.company!;
-      // Spec §2: the history needs the advances or the recharges feature.
-      if (!isFeatureEnabled(company, 'advances') && !isFeatureEnabled(company, 'recharges'))
+      // Spec §2: the history needs the advances or the recharges feature (or transfers or bills, issue 16).
+      if (
+        !isFeatureEnabled(company, 'advances') &&
+        !isFeatureEnabled(company, 'recharges') &&
+        !isFeatureEnabled(company, 'transfers') &&
+        !isFeatureEnabled(company, 'bills')
+      )
         throw permissionDenied();
       const query = request.query;
       const scope = listScopeOf(request, query.employee);

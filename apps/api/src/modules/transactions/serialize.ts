@@ -1,3 +1,4 @@
+import { findBiller } from '@tasbiq/contracts/bills';
 import { TELECOM_OPERATOR_LABELS, type TTelecomOperator } from '@tasbiq/contracts/money';
 import { TRANSACTION_TYPE_LABELS_FR, type TTransaction } from '@tasbiq/contracts/transactions';
 import { centimesToWire } from '../../lib/money.ts';
@@ -12,6 +13,8 @@ function titleOf(row: TransactionRow): string {
     const operator = TELECOM_OPERATOR_LABELS[row.operator as TTelecomOperator] ?? row.operator ?? '';
     return `Recharge ${operator} ${dh(row.faceAmountCentimes)}`;
   }
+  if (row.type === 'transfer') return `Transfert à ${row.recipient ?? ''}`.trim();
+  if (row.type === 'bill') return `Facture ${findBiller(row.operator ?? '')?.name ?? row.operator ?? ''}`;
   return TRANSACTION_TYPE_LABELS_FR.advance;
 }
 

@@ -1,4 +1,11 @@
-import { IconBell, IconHistory, IconHome, IconSwitchHorizontal, IconUser } from '@tabler/icons-react';
+import {
+  IconBell,
+  IconCreditCard,
+  IconHistory,
+  IconHome,
+  IconSwitchHorizontal,
+  IconUser,
+} from '@tabler/icons-react';
 import { isHr } from '@tasbiq/contracts/roles';
 import { Link, NavLink, Outlet } from 'react-router';
 import { useReadySession } from '../../features/session/ready-session.tsx';
@@ -14,6 +21,12 @@ export const EMPLOYEE_NAV: readonly NavItem[] = [
     label: 'Historique',
     icon: IconHistory,
     requirement: { area: 'employee', anyFeature: ['recharges', 'advances'] },
+  },
+  {
+    to: '/card',
+    label: 'Ma carte',
+    icon: IconCreditCard,
+    requirement: { area: 'employee', anyFeature: ['cards'] },
   },
   { to: '/notifications', label: 'Notifications', icon: IconBell, requirement: { area: 'employee' } },
   { to: '/profile', label: 'Profil', icon: IconUser, requirement: { area: 'employee' } },

@@ -30,6 +30,8 @@ export function makeSettings(overrides: Partial<TSettings> = {}): TSettings {
     expenses_enabled: true,
     advances_enabled: true,
     eprogram_enabled: false,
+    transfers_enabled: false,
+    bills_enabled: false,
     connector_type: null,
     signup_link: null,
     ...overrides,

@@ -26,9 +26,9 @@ function simulator(refuse?: string): FakeHandler {
   };
 }
 
-function open(handlers: Record<string, FakeHandler> = {}, session: SessionOptions = {}) {
+function open(handlers: Record<string, FakeHandler> = {}, session: SessionOptions = {}, path = '/advance') {
   signIn();
-  return renderApp('/advance', {
+  return renderApp(path, {
     handlers: {
       ...sessionHandlers(session),
       'GET /employees/solde': { body: makeSolde() },
@@ -158,12 +158,31 @@ describe('/advance', () => {
     expect(screen.queryByText('Carte prépayée requise')).not.toBeInTheDocument();
     await app.user.click(screen.getByRole('radio', { name: /Carte prépayée/ }));
     const notice = screen.getByText('Carte prépayée requise').closest('[role="alert"]') as HTMLElement;
+    // The card screen is told where to come back: this advance, its amount.
     expect(within(notice).getByRole('link', { name: 'Commander une carte' })).toHaveAttribute(
       'href',
-      '/card',
+      '/card?retour=avance&montant=1000',
     );
-    expect(within(notice).getByRole('link', { name: 'J’ai reçu ma carte' })).toHaveAttribute('href', '/card');
+    expect(within(notice).getByRole('link', { name: 'J’ai reçu ma carte' })).toHaveAttribute(
+      'href',
+      '/card?retour=avance&montant=1000',
+    );
     expect(screen.getByRole('button', { name: 'Confirmer la demande' })).toBeDisabled();
+  });
+
+  it('back from the card screen: the amount asked before is typed and the card is chosen', async () => {
+    const app = open(
+      { 'GET /employees/solde': { body: makeSolde({ has_active_card: true }) } },
+      {},
+      '/advance?montant=1000&paiement=card',
+    );
+    const input = await screen.findByRole('textbox', { name: 'Montant souhaité (DH)' });
+    expect(input).toHaveValue('1000');
+    await screen.findByRole('group', { name: 'Simulation de votre avance' });
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Continuer' })).toBeEnabled());
+    await app.user.click(screen.getByRole('button', { name: 'Continuer' }));
+    expect(await screen.findByRole('radio', { name: /Carte prépayée/ })).toBeChecked();
+    expect(screen.queryByText('Carte prépayée requise')).not.toBeInTheDocument();
   });
 
   it('shows the card-required path when the server answers CARD_REQUIRED', async () => {

@@ -1,6 +1,7 @@
 import type { TAdvance, TAdvanceSimulation, TEmployeeSolde } from '@tasbiq/contracts/advances';
 import type { TPayoutMethod } from '@tasbiq/contracts/money';
 import { type ReactNode, useState } from 'react';
+import { useSearchParams } from 'react-router';
 import { LoadErrorState } from '../../components/ui/load-error-state.tsx';
 import { MessageBox } from '../../components/ui/message-box.tsx';
 import { PageTitle } from '../../components/ui/page-title.tsx';
@@ -42,9 +43,16 @@ export function AdvanceScreen() {
   const { settings } = useReadySession();
   const solde = useEmployeeSoldeQuery();
   const create = useCreateAdvanceMutation();
-  const [amountText, setAmountText] = useState('');
+  // Back from /card (card-required-notice.tsx): the amount asked before, and the card chosen.
+  const [params] = useSearchParams();
+  const [amountText, setAmountText] = useState(() => {
+    const asked = params.get('montant');
+    return asked && /^\d{1,6}$/.test(asked) ? asked : '';
+  });
   const [step, setStep] = useState<Step>({ name: 'amount' });
-  const [payoutMethod, setPayoutMethod] = useState<TPayoutMethod>('rib');
+  const [payoutMethod, setPayoutMethod] = useState<TPayoutMethod>(() =>
+    params.get('paiement') === 'card' && settings.cards_enabled ? 'card' : 'rib',
+  );
   // One key per confirmation attempt: a retry of the same attempt (lost answer, server error)
   // sends it again and the server answers the first result instead of creating a second advance.
   const [attemptKey, setAttemptKey] = useState(newIdempotencyKey);

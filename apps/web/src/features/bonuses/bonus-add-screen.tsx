@@ -8,6 +8,7 @@ import {
   BONUS_TITLES,
   BONUS_TYPE_LABELS_FR,
   BONUS_TYPES,
+  bonusAmountDh,
   type TBonus,
   type TBonusRecurrence,
   type TBonusTarget,
@@ -36,8 +37,8 @@ import { type AmountLine, AmountLines } from './components/amount-lines.tsx';
 import { EmployeeSearchPicker, employeeLabel } from './components/employee-search-picker.tsx';
 import { FileReport } from './components/file-report.tsx';
 
-const WHOLE_DH = /^\s*\d{1,6}\s*$/;
-const dh = (text: string) => (WHOLE_DH.test(text) ? Number(text.trim()) : 0);
+/** One parser: the total counts an amount exactly as the API will read it, or nothing. */
+const dh = (text: string) => bonusAmountDh(text) ?? 0;
 
 /** /rh/bonuses/add: title, type, beneficiaries (all, group, selection, or amounts typed or from a file), recurrence, model, total. */
 export function BonusAddScreen() {

@@ -162,6 +162,34 @@ describe('/rh/bonuses/add', () => {
     });
   });
 
+  it('totals amounts typed as the API reads them (spaces, no-break spaces, a decimal comma)', async () => {
+    signIn();
+    const app = renderApp('/rh/bonuses/add', {
+      handlers: {
+        ...sessionHandlers({ account: { roles: ['RH'] } }),
+        'GET /groups': page([]),
+        'POST /bonuses/parse': { body: parsed },
+      },
+    });
+    await screen.findByRole('heading', { name: 'Nouvelle prime', level: 1 });
+    await app.user.selectOptions(screen.getByLabelText('Type'), 'Individuelle');
+    const file = new File(['CIN;Montant\n'], 'primes.xlsx', {
+      type: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+    });
+    await app.user.upload(screen.getByLabelText(/Fichier des montants/), file);
+    const field = await screen.findByLabelText('Montant (DH) pour Salma Idrissi');
+    const summary = () => screen.getByRole('region', { name: 'Récapitulatif' });
+    for (const typed of ['2 500', '2\u00a0500', '2500,00']) {
+      await app.user.clear(field);
+      await app.user.type(field, typed);
+      expect(summary()).toHaveTextContent(/Total : 4\s000\sDH pour 2 salariés/);
+    }
+    // What the API refuses counts for nothing.
+    await app.user.clear(field);
+    await app.user.type(field, '12,5');
+    expect(summary()).toHaveTextContent(/Total : 1\s500\sDH pour 2 salariés/);
+  });
+
   it('starts from a saved model: its title, type and amounts', async () => {
     signIn();
     const model = bonus({

@@ -202,4 +202,65 @@ describe('/card with an active card', () => {
     expect(await screen.findByText('Votre carte est bloquée.')).toBeInTheDocument();
     expect(app.api.requestsTo('PUT /card/toggle')[0]!.body).toEqual({ is_active: false });
   });
+
+  it('says where the new PIN went in one French sentence (no « . ( » run-on)', async () => {
+    const app = await openCard(
+      { card: makeCard({ status: 'active', is_active: true }), order: null },
+      {
+        'POST /card/reset_pin': {
+          body: { detail: 'Un nouveau code PIN vous a été envoyé par SMS.', phone: '+212612345678' },
+        },
+      },
+    );
+    await app.user.click(await screen.findByRole('button', { name: 'Nouveau code PIN' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Recevoir un nouveau code PIN ?' });
+    await app.user.click(within(dialog).getByRole('button', { name: 'Envoyer un nouveau code' }));
+    const notice = await screen.findByText(/Un nouveau code PIN vous a été envoyé par SMS/);
+    expect(notice.textContent).toBe('Un nouveau code PIN vous a été envoyé par SMS au\u00a0+212612345678.');
+  });
+});
+
+describe('/card from an advance that needed a card', () => {
+  it('offers to take the advance up again once the card is active, card chosen', async () => {
+    signIn();
+    renderApp('/card?retour=avance&montant=1000', {
+      handlers: {
+        ...sessionHandlers(),
+        'GET /card': {
+          body: {
+            card: makeCard({ status: 'active', status_label: 'Active', is_active: true }),
+            order: null,
+          },
+        },
+        'GET /card/transactions': { body: ACTIVITY },
+      },
+    });
+    expect(await screen.findByText('Votre carte est active')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Reprendre mon avance' })).toHaveAttribute(
+      'href',
+      '/advance?montant=1000&paiement=card',
+    );
+  });
+
+  it('keeps a way back to the advance while the card is on its way', async () => {
+    signIn();
+    renderApp('/card?retour=avance&montant=1000', {
+      handlers: { ...sessionHandlers(), 'GET /card': { body: { card: makeCard(), order: null } } },
+    });
+    expect(await screen.findByRole('link', { name: 'Revenir à mon avance' })).toHaveAttribute(
+      'href',
+      '/advance?montant=1000',
+    );
+    expect(screen.queryByRole('link', { name: 'Reprendre mon avance' })).not.toBeInTheDocument();
+  });
+
+  it('shows no way back when opened from the menu', async () => {
+    signIn();
+    renderApp('/card', {
+      handlers: { ...sessionHandlers(), 'GET /card': { body: { card: makeCard(), order: null } } },
+    });
+    await screen.findByRole('heading', { name: 'Ma carte' });
+    await screen.findAllByText(/numéro/i);
+    expect(screen.queryByRole('link', { name: /mon avance/ })).not.toBeInTheDocument();
+  });
 });

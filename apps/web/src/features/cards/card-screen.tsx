@@ -1,5 +1,7 @@
 import type { TCard, TCardState } from '@tasbiq/contracts/cards';
 import type { ReactNode } from 'react';
+import { useSearchParams } from 'react-router';
+import { Button } from '../../components/ui/button.tsx';
 import { LoadErrorState } from '../../components/ui/load-error-state.tsx';
 import { MessageBox } from '../../components/ui/message-box.tsx';
 import { PageTitle } from '../../components/ui/page-title.tsx';
@@ -65,6 +67,40 @@ function OrderSection({ state }: { state: TCardState }) {
 }
 
 /**
+ * Coming from an advance that needed a card (`?retour=avance&montant=…`): the way back to it, with
+ * the card chosen once the card is active.
+ */
+function BackToAdvance({ card }: { card: TCard | null }) {
+  const [params] = useSearchParams();
+  if (params.get('retour') !== 'avance') return null;
+  const amount = params.get('montant');
+  const back = new URLSearchParams();
+  if (amount && /^\d{1,6}$/.test(amount)) back.set('montant', amount);
+  if (card?.status === 'active') {
+    back.set('paiement', 'card');
+    return (
+      <MessageBox severity="success" title="Votre carte est active">
+        <p>Vous pouvez reprendre votre demande d’avance et la recevoir sur votre carte.</p>
+        <div className="mt-3">
+          <Button size="sm" to={`/advance?${back.toString()}`} label="Reprendre mon avance" />
+        </div>
+      </MessageBox>
+    );
+  }
+  const query = back.toString();
+  return (
+    <div>
+      <Button
+        size="sm"
+        variant="tertiary"
+        to={query ? `/advance?${query}` : '/advance'}
+        label="Revenir à mon avance"
+      />
+    </div>
+  );
+}
+
+/**
  * /card (spec §2 Card): where the card stands and the one next action — order it, follow the CIN
  * check and the delivery, confirm receipt with the number, sign the contract, then use it (block,
  * unblock, new PIN, activity by month).
@@ -85,6 +121,7 @@ export function CardScreen() {
     const live = card.data.card && card.data.card.status !== 'canceled' ? card.data.card : null;
     body = (
       <>
+        <BackToAdvance card={live} />
         {live ? <CardSteps status={live.status} /> : null}
         {live ? <NextAction card={live} /> : <OrderSection state={card.data} />}
       </>

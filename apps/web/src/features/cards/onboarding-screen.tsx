@@ -1,13 +1,14 @@
 import { useMutation } from '@tanstack/react-query';
 import { CARD_DELIVERY_CALL_WINDOW_FR, type TCardOrder } from '@tasbiq/contracts/cards';
 import { type FormEvent, type ReactNode, useEffect, useState } from 'react';
-import { useSearchParams } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { Button } from '../../components/ui/button.tsx';
 import { FormField } from '../../components/ui/form-field.tsx';
 import { MessageBox } from '../../components/ui/message-box.tsx';
 import { PageTitle } from '../../components/ui/page-title.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { errorMessage } from '../../lib/errors/error-message.ts';
+import { OtpField } from '../shared/components/otp-field.tsx';
 import {
   orderFromOnboarding,
   requestOnboardingOtp,
@@ -101,11 +102,8 @@ export function OnboardingScreen() {
         }}
       >
         <p className="text-sm text-gray-700">Saisissez le code à 6 chiffres envoyé au {step.phone}.</p>
-        <FormField
+        <OtpField
           label="Code reçu par SMS"
-          inputMode="numeric"
-          autoComplete="one-time-code"
-          maxLength={6}
           value={otp}
           error={checkCode.error ? errorMessage(checkCode.error) : undefined}
           onChange={(e) => setOtp(e.target.value)}
@@ -138,7 +136,22 @@ export function OnboardingScreen() {
           confirmer sa réception et signer votre contrat.
         </MessageBox>
       ) : (
-        <OrderProgress order={current} />
+        <OrderProgress
+          order={current}
+          whenRefused={
+            <>
+              <p className="mt-1">
+                Ce lien a servi à cette commande. Pour recommencer, demandez un nouveau lien à votre service
+                RH, ou connectez-vous à Tasbiq et commandez votre carte depuis la rubrique « Carte ».
+              </p>
+              <p className="mt-2">
+                <Link className="font-medium underline" to="/login">
+                  Se connecter à Tasbiq
+                </Link>
+              </p>
+            </>
+          }
+        />
       );
   }
 

@@ -1,4 +1,11 @@
-import { IconCalendarStats, IconDownload, IconPlus, IconUpload, IconUsers } from '@tabler/icons-react';
+import {
+  IconCalendarStats,
+  IconCreditCard,
+  IconDownload,
+  IconPlus,
+  IconUpload,
+  IconUsers,
+} from '@tabler/icons-react';
 import type { TEmployeeListItem, TEmployeeListParams } from '@tasbiq/contracts/employees';
 import { ACCOUNT_TYPE_LABELS_FR, EMPLOYEE_STATUSES } from '@tasbiq/contracts/employees';
 import type { ReactNode } from 'react';
@@ -111,6 +118,15 @@ export function EmployeesScreen() {
         subtitle={page ? countText(page.count, page.count_is_estimate) : undefined}
         actions={
           <>
+            {settings.cards_enabled ? (
+              <Button
+                variant="secondary"
+                to="/rh/employees/card-links"
+                label="Liens de commande de carte"
+                icon={<IconCreditCard aria-hidden="true" />}
+                iconPosition="left"
+              />
+            ) : null}
             <Button
               variant="secondary"
               to="/rh/employees/worked-days"

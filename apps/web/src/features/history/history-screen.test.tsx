@@ -37,9 +37,10 @@ function open(
   signIn();
   return renderApp(path, {
     handlers: {
-      ...sessionHandlers(session),
+      ...sessionHandlers({ ...session, settings: { bills_enabled: true, ...session.settings } }),
       'GET /advances': { body: page(ADVANCES) },
       'GET /recharges': { body: page([makeRecharge()]) },
+      'GET /bills': { body: page([]) },
       ...handlers,
     },
   });
@@ -176,9 +177,36 @@ describe('/historique', () => {
   it('shows empty bills and transfers', async () => {
     const app = open();
     await app.user.click(await screen.findByRole('tab', { name: 'Factures' }));
-    expect(screen.getByText('Aucune facture pour cette période')).toBeInTheDocument();
+    expect(await screen.findByText('Aucune facture pour cette période')).toBeInTheDocument();
     await app.user.click(screen.getByRole('tab', { name: 'Transferts' }));
     expect(screen.getByText('Aucun transfert pour cette période')).toBeInTheDocument();
+  });
+
+  it('lists the month’s bills with their receipt once the biller confirmed', async () => {
+    const bill = {
+      id: 7,
+      employee: { id: 1, first_name: 'Salma', last_name: 'Alaoui', serial: null },
+      biller: 'lydec',
+      biller_name: 'Lydec',
+      reference: '3001234567',
+      holder: 'K**** T***',
+      due_date: '2026-12-15',
+      amount_due: '523.40',
+      amount: '523.40',
+      status: 'executed',
+      created: '2026-11-24T10:00:00.000+00:00',
+      executed: '2026-11-24T10:00:02.000+00:00',
+      failed: null,
+      failure_reason: null,
+      receipt_number: 'FAC-BILL-7',
+    };
+    const failed = { ...bill, id: 8, status: 'failed', failure_reason: 'Le facturier n’a pas répondu' };
+    const app = open('/historique?tab=bills', { 'GET /bills': { body: page([bill, failed]) } });
+    const list = await screen.findByRole('list', { name: 'Factures' });
+    expect(within(list).getAllByText('Facture Lydec')).toHaveLength(2);
+    expect(within(list).getByText('Le facturier n’a pas répondu — montant restitué.')).toBeInTheDocument();
+    expect(within(list).getAllByRole('button', { name: 'Télécharger le reçu' })).toHaveLength(1);
+    expect(query(app.api.requestsTo('GET /bills')[0])).toMatchObject({ employee: 'me' });
   });
 
   it('says when a month has no advance, and offers a retry when the list fails', async () => {

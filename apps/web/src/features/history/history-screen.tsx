@@ -10,12 +10,17 @@ import { PageTitle } from '../../components/ui/page-title.tsx';
 import { formatMoney } from '../../lib/format/money.ts';
 import { ofMonth } from '../../lib/format/month-names.ts';
 import { useReadySession } from '../session/ready-session.tsx';
+import { useDownloadBillReceiptMutation } from './api/download-bill-receipt.ts';
 import { type HistoryListParams, useMyAdvancesQuery } from './api/list-advances.ts';
+import { useMyBillsQuery } from './api/list-bills.ts';
 import { useMyRechargesQuery } from './api/list-recharges.ts';
+import { useMyTransfersQuery } from './api/list-transfers.ts';
 import { AdvanceItem } from './components/advance-item.tsx';
+import { BillItem } from './components/bill-item.tsx';
 import { CancelAdvanceDialog } from './components/cancel-advance-dialog.tsx';
 import { HistoryListState } from './components/history-list-state.tsx';
 import { RechargeItem } from './components/recharge-item.tsx';
+import { TransferItem } from './components/transfer-item.tsx';
 import { type HistoryTab, useHistoryFilters } from './use-history-filters.ts';
 
 const TAB_LABELS: Record<HistoryTab, string> = {
@@ -26,14 +31,14 @@ const TAB_LABELS: Record<HistoryTab, string> = {
 };
 
 /**
- * Advances and top-ups follow their company switches. Bills and transfers have no switch and no
- * source yet (contracts/transactions.ts): their tabs exist and say there is nothing.
+ * Advances, top-ups, bills and transfers follow their company switches. Transfers switched off
+ * keep the empty tab the history has always shown.
  */
 function visibleTabs(settings: TSettings): HistoryTab[] {
   return [
     ...(settings.advances_enabled ? (['advances'] as const) : []),
     ...(settings.recharges_enabled ? (['recharges'] as const) : []),
-    'bills',
+    ...(settings.bills_enabled ? (['bills'] as const) : []),
     'transfers',
   ];
 }
@@ -42,6 +47,33 @@ const tabClass =
   'flex-1 whitespace-nowrap border-b-2 border-transparent px-2 py-3 text-sm font-medium text-gray-600 hover:text-gray-900 ' +
   'focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-brand-600 ' +
   'data-[state=active]:border-brand-600 data-[state=active]:text-brand-700 sm:flex-none sm:px-4';
+
+function TransfersPanel({
+  params,
+  linkedId,
+  onOffsetChange,
+}: {
+  params: HistoryListParams;
+  linkedId: number | null;
+  onOffsetChange: (offset: number) => void;
+}) {
+  const query = useMyTransfersQuery(params);
+  return (
+    <HistoryListState
+      query={query}
+      what="des transferts"
+      empty="Aucun transfert pour cette période"
+      emptyIcon={<IconArrowsExchange aria-hidden="true" />}
+      listLabel="Transferts"
+      limit={params.limit}
+      offset={params.offset}
+      onOffsetChange={onOffsetChange}
+      renderItem={(transfer) => (
+        <TransferItem key={transfer.id} transfer={transfer} isLinked={transfer.id === linkedId} />
+      )}
+    />
+  );
+}
 
 function AdvancesPanel({
   params,
@@ -104,6 +136,41 @@ function RechargesPanel({
   );
 }
 
+function BillsPanel({
+  params,
+  linkedId,
+  onOffsetChange,
+}: {
+  params: HistoryListParams;
+  linkedId: number | null;
+  onOffsetChange: (offset: number) => void;
+}) {
+  const query = useMyBillsQuery(params);
+  const download = useDownloadBillReceiptMutation();
+  return (
+    <HistoryListState
+      query={query}
+      what="des factures"
+      empty="Aucune facture pour cette période"
+      emptyIcon={<IconFileInvoice aria-hidden="true" />}
+      listLabel="Factures"
+      limit={params.limit}
+      offset={params.offset}
+      onOffsetChange={onOffsetChange}
+      renderItem={(bill) => (
+        <BillItem
+          key={bill.id}
+          bill={bill}
+          isLinked={bill.id === linkedId}
+          onDownload={(item) => download.mutate(item.id)}
+          isDownloading={download.isPending && download.variables === bill.id}
+          downloadError={download.variables === bill.id ? download.error : undefined}
+        />
+      )}
+    />
+  );
+}
+
 /**
  * /historique (spec §2 History): the employee's advances and top-ups by tab, for a month and year
  * (the current Casablanca month by default); pending advances can be canceled with a reason. A
@@ -142,10 +209,10 @@ export function HistoryScreen() {
       />
     ),
     recharges: <RechargesPanel params={params} linkedId={filters.item} onOffsetChange={setOffset} />,
-    bills: (
-      <EmptyState icon={<IconFileInvoice aria-hidden="true" />} title="Aucune facture pour cette période" />
-    ),
-    transfers: (
+    bills: <BillsPanel params={params} linkedId={filters.item} onOffsetChange={setOffset} />,
+    transfers: settings.transfers_enabled ? (
+      <TransfersPanel params={params} linkedId={filters.item} onOffsetChange={setOffset} />
+    ) : (
       <EmptyState
         icon={<IconArrowsExchange aria-hidden="true" />}
         title="Aucun transfert pour cette période"

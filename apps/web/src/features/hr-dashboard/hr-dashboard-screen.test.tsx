@@ -36,6 +36,10 @@ const stats: THrStats = {
   fees_amount: '120.00',
   recharges_count: 4,
   recharges_amount: '388.00',
+  bills_count: 0,
+  bills_amount: '0.00',
+  transfers_count: 0,
+  transfers_amount: '0.00',
   pending_advances: 2,
 };
 
@@ -125,6 +129,27 @@ describe('/rh dashboard', () => {
     expect(value('Recharges du mois')).toBe('388 DH4 recharges');
     expect(value('Avances en attente')).toBe('2');
     expect(value('Salariés ayant pris une avance')).toBe('7');
+    // No bill nor transfer this month: their tiles stay out.
+    expect(within(figures).queryByText('Factures du mois')).not.toBeInTheDocument();
+    expect(within(figures).queryByText('Transferts du mois')).not.toBeInTheDocument();
+  });
+
+  it("shows the month's bills and transfers once there are any (issue 16)", async () => {
+    await openDashboard({
+      'GET /stats/rh': {
+        body: {
+          ...stats,
+          bills_count: 3,
+          bills_amount: '845.00',
+          transfers_count: 1,
+          transfers_amount: '515.00',
+        },
+      },
+    });
+    const figures = await screen.findByRole('region', { name: 'Chiffres clés de novembre 2026' });
+    const value = (label: string) => plain(within(figures).getByText(label).nextElementSibling?.textContent);
+    expect(value('Factures du mois')).toBe('845 DH3 factures');
+    expect(value('Transferts du mois')).toBe('515 DH1 transfert');
   });
 
   it('elides "de" before a month that starts with a vowel', async () => {

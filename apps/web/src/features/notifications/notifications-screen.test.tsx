@@ -57,11 +57,20 @@ function notificationsApi(initial: TNotification[]) {
   return handlers;
 }
 
-function open(path: string, handlers: Record<string, FakeHandler>, roles: string[] = [], itemsPerPage = 20) {
+function open(
+  path: string,
+  handlers: Record<string, FakeHandler>,
+  roles: string[] = [],
+  itemsPerPage = 20,
+  features: { bills_enabled?: boolean; transfers_enabled?: boolean } = {},
+) {
   signIn();
   return renderApp(path, {
     handlers: {
-      ...sessionHandlers({ account: { roles: roles as never }, settings: { items_per_page: itemsPerPage } }),
+      ...sessionHandlers({
+        account: { roles: roles as never },
+        settings: { items_per_page: itemsPerPage, ...features },
+      }),
       ...handlers,
     },
   });
@@ -88,6 +97,26 @@ describe('/notifications', () => {
     expect(items[2]).toHaveAccessibleName('Demande d’avance envoyée');
     expect(within(items[2]!).getByText('il y a 1 jour')).toBeInTheDocument();
     expect(screen.getByText('2 notifications non lues')).toBeInTheDocument();
+  });
+
+  it('opens the mission order a mission-order notification is about', async () => {
+    open(
+      '/notifications',
+      notificationsApi([
+        note(1, 'odm_replied', false, {
+          odm_id: 7,
+          number: 'ODM-2026-0042',
+          title: 'Visite client',
+          status: 'à modifier',
+          comment: 'Précisez le client',
+        }),
+      ]),
+    );
+    const link = await screen.findByRole('link', { name: /Réponse à votre ordre de mission/ });
+    expect(link).toHaveAttribute('href', '/missionorders/7');
+    expect(link).toHaveTextContent(
+      'Votre ordre de mission ODM-2026-0042 « Visite client » est à modifier. Précisez le client',
+    );
   });
 
   it('marks everything seen on opening, and clears the badge', async () => {
@@ -206,6 +235,60 @@ describe('/notifications', () => {
     expect(query).toMatchObject({ month: '10', year: '2026', employee: 'me' });
   });
 
+  it('opens the employee’s bonus in /bonuses, highlighted and focused', async () => {
+    const paid = {
+      id: 31,
+      bonus: { id: 5, title: 'aid_el_kbir' as const, display_title: 'Aïd El Kébir' },
+      amount: '1000.00',
+      status: 'executed' as const,
+      payout_method: 'card' as const,
+      is_seen: true,
+      created: '2026-11-20T10:15:00.000+00:00',
+      paid: '2026-11-20T10:16:00.000+00:00',
+      failure_reason: null,
+    };
+    const other = { ...paid, id: 30, bonus: { ...paid.bonus, id: 4, display_title: 'Naissance' } };
+    const app = open('/notifications', {
+      ...notificationsApi([
+        note(1, 'bonus_paid', false, { amount: '1000.00', title: 'Aïd El Kébir', bonus_id: 5 }, 5, {
+          type: 'bonus_payment',
+          id: 31,
+          created: paid.created,
+        }),
+      ]),
+      'GET /bonuses/transactions': { body: page([other, paid]) },
+      'GET /bonuses/transactions/unseen': { body: [] },
+    });
+    const list = await screen.findByRole('list', { name: 'Notifications' });
+    const link = within(list).getByRole('link', { name: /^Prime reçue/ });
+    expect(link).toHaveAttribute('href', '/bonuses?item=31');
+    await app.user.click(link);
+    await waitFor(() => expect(app.pathname()).toBe('/bonuses'));
+    await waitFor(() => expect(app.api.requestsTo('POST /notifications/read')).toHaveLength(1));
+    const linked = await screen.findByRole('listitem', { current: true });
+    expect(linked).toHaveTextContent('Aïd El Kébir');
+    await waitFor(() => expect(linked).toHaveFocus());
+  });
+
+  it('opens, for HR, the bonus a DRH replied to', async () => {
+    open(
+      '/rh/notifications',
+      notificationsApi([
+        note(2, 'bonus_replied', false, { amount: '750.00', title: 'Naissance', status: 'confirmée' }, 5, {
+          type: 'bonus',
+          id: 7,
+          created: '2026-11-20T10:15:00.000+00:00',
+        }),
+      ]),
+      ['RH'],
+    );
+    const list = await screen.findByRole('list', { name: 'Notifications' });
+    expect(within(list).getByRole('link', { name: /^Réponse à votre prime/ })).toHaveAttribute(
+      'href',
+      '/rh/bonuses/7',
+    );
+  });
+
   it('opens a top-up on the Recharges tab; a read one is not marked again, one without a movement is no link', async () => {
     const recharge = makeRecharge({ id: 4, created: '2026-09-30T23:30:00.000+00:00' });
     const app = open('/notifications', {
@@ -229,6 +312,73 @@ describe('/notifications', () => {
     expect(await screen.findByRole('tab', { name: 'Recharges' })).toHaveAttribute('aria-selected', 'true');
     expect(await screen.findByRole('listitem', { current: true })).toHaveAccessibleName(/^Recharge de /);
     expect(app.api.requestsTo('POST /notifications/read')).toHaveLength(0);
+  });
+
+  it('opens a bill on the Factures tab, highlighted (issue 16)', async () => {
+    const bill = {
+      id: 7,
+      employee: { id: 1, first_name: 'Salma', last_name: 'Alaoui', serial: null },
+      biller: 'lydec',
+      biller_name: 'Lydec',
+      reference: '3001234567',
+      holder: 'K**** T***',
+      due_date: '2026-12-15',
+      amount_due: '523.40',
+      amount: '523.40',
+      status: 'executed',
+      created: '2026-11-20T10:15:00.000+00:00',
+      executed: '2026-11-20T10:15:02.000+00:00',
+      failed: null,
+      failure_reason: null,
+      receipt_number: 'FAC-BILL-7',
+    };
+    const app = open(
+      '/notifications',
+      {
+        ...notificationsApi([
+          note(1, 'bill_paid', false, { amount: '523.40', biller: 'Lydec', bill_id: 7 }, 5, {
+            type: 'bill',
+            id: 7,
+            created: bill.created,
+          }),
+        ]),
+        'GET /bills': { body: page([{ ...bill, id: 6, reference: '3009999999' }, bill]) },
+      },
+      [],
+      20,
+      { bills_enabled: true },
+    );
+    const list = await screen.findByRole('list', { name: 'Notifications' });
+    const link = within(list).getByRole('link', { name: /^Facture payée/ });
+    expect(link).toHaveAttribute('href', '/historique?tab=bills&month=11&year=2026&item=7');
+    await app.user.click(link);
+    await waitFor(() => expect(app.pathname()).toBe('/historique'));
+    expect(await screen.findByRole('tab', { name: 'Factures' })).toHaveAttribute('aria-selected', 'true');
+    const linked = await screen.findByRole('listitem', { current: true });
+    expect(linked).toHaveTextContent('3001234567');
+    await waitFor(() => expect(linked).toHaveFocus());
+    await waitFor(() => expect(app.api.requestsTo('POST /notifications/read')).toHaveLength(1));
+  });
+
+  it('opens a transfer on the Transferts tab (issue 16)', async () => {
+    open(
+      '/notifications',
+      notificationsApi([
+        note(1, 'transfer_collected', false, { amount: '500.00', recipient: 'Fatima Alaoui' }, 5, {
+          type: 'transfer',
+          id: 9,
+          created: '2026-11-20T10:15:00.000+00:00',
+        }),
+      ]),
+      [],
+      20,
+      { transfers_enabled: true },
+    );
+    const list = await screen.findByRole('list', { name: 'Notifications' });
+    expect(within(list).getByRole('link', { name: /^Transfert retiré/ })).toHaveAttribute(
+      'href',
+      '/historique?tab=transfers&month=11&year=2026&item=9',
+    );
   });
 
   it('is the HR page too', async () => {

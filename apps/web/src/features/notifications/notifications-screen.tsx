@@ -13,7 +13,7 @@ import { cx } from '../../lib/cx.ts';
 import { errorMessage } from '../../lib/errors/error-message.ts';
 import { formatRelativeTime } from '../../lib/format/relative-time.ts';
 import { useReadySession } from '../session/ready-session.tsx';
-import { historyItemHref } from '../shared/history-link.ts';
+import { notificationTargetHref } from '../shared/history-link.ts';
 import { useNotificationsQuery } from './api/get-notifications.ts';
 import { useMarkReadMutation, useMarkSeenMutation } from './api/mark-notifications.ts';
 import { notificationText } from './notification-text.ts';
@@ -64,6 +64,13 @@ function NotificationItem({
     </>
   );
   const { target } = notification;
+  // A mission-order notification names its order in the parameters (no money target): it opens it.
+  const odmId = notification.parameters.odm_id;
+  const href = target
+    ? notificationTargetHref(target)
+    : notification.event.startsWith('odm_') && typeof odmId === 'number'
+      ? `/missionorders/${odmId}`
+      : null;
   return (
     <li
       ref={itemRef}
@@ -75,10 +82,11 @@ function NotificationItem({
         aria-hidden="true"
         className={cx('mt-2 size-2 shrink-0 rounded-full', unread ? 'bg-brand-600' : 'bg-transparent')}
       />
-      {target ? (
-        // A notification about money opens its advance or top-up in the history, and counts as read.
+      {href ? (
+        // A notification about money opens its movement (history, bonus), a mission order's its
+        // order, and counts as read.
         <Link
-          to={historyItemHref(target)}
+          to={href}
           onClick={() => {
             if (unread) onRead(notification.id);
           }}

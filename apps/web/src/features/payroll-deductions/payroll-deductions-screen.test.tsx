@@ -1,4 +1,4 @@
-import type { TPayrollDeduction } from '@tasbiq/contracts/payroll';
+import type { TPayrollBonus, TPayrollDeduction } from '@tasbiq/contracts/payroll';
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { apiError, type FakeHandler, sequence } from '../../app/testing/fake-api.ts';
@@ -24,6 +24,10 @@ function deduction(
     fees_amount: '15.00',
     recharges_count: 1,
     recharges_amount: '97.00',
+    bills_count: 0,
+    bills_amount: '0.00',
+    transfers_count: 0,
+    transfers_amount: '0.00',
     total: '2112.00',
     ...rest,
   };
@@ -38,7 +42,11 @@ const rows = [
     advances_amount: '1500.00',
     fees_amount: '0.00',
     recharges_amount: '0.00',
-    total: '1500.00',
+    bills_count: 1,
+    bills_amount: '412.00',
+    transfers_count: 1,
+    transfers_amount: '515.00',
+    total: '2427.00',
   }),
 ];
 const totals = {
@@ -48,7 +56,11 @@ const totals = {
   advances_amount: '3500.00',
   fees_amount: '15.00',
   recharges_amount: '97.00',
-  total: '3612.00',
+  bills_count: 1,
+  bills_amount: '412.00',
+  transfers_count: 1,
+  transfers_amount: '515.00',
+  total: '4539.00',
 };
 
 function deductionsHandler(items = rows): FakeHandler {
@@ -69,6 +81,10 @@ function deductionsHandler(items = rows): FakeHandler {
           advances_amount: sum((row) => row.advances_amount),
           fees_amount: sum((row) => row.fees_amount),
           recharges_amount: sum((row) => row.recharges_amount),
+          bills_count: matching.reduce((n, row) => n + row.bills_count, 0),
+          bills_amount: sum((row) => row.bills_amount),
+          transfers_count: matching.reduce((n, row) => n + row.transfers_count, 0),
+          transfers_amount: sum((row) => row.transfers_amount),
           total: sum((row) => row.total),
         }
       : totals;
@@ -76,12 +92,27 @@ function deductionsHandler(items = rows): FakeHandler {
   };
 }
 
-async function openStatement(path = '/rh/deductions', extra: Record<string, FakeHandler> = {}) {
+const noBonuses = {
+  body: {
+    count: 0,
+    next: null,
+    previous: null,
+    results: [],
+    totals: { bonuses: 0, employees: 0, amount: '0.00' },
+  },
+};
+
+async function openStatement(
+  path = '/rh/deductions',
+  extra: Record<string, FakeHandler> = {},
+  settings: { bonuses_enabled?: boolean } = {},
+) {
   signIn();
   const app = renderApp(path, {
     handlers: {
-      ...sessionHandlers({ account: { roles: ['RH'] } }),
+      ...sessionHandlers({ account: { roles: ['RH'] }, settings }),
       'GET /payroll/deductions': deductionsHandler(),
+      'GET /payroll/bonuses': noBonuses,
       ...extra,
     },
   });
@@ -112,19 +143,33 @@ describe('/rh/deductions', () => {
       'Avances',
       'Frais',
       'Recharges',
+      'Factures',
+      'Transferts',
       'Total à retenir',
     ]);
     const bodyRows = within(table).getAllByRole('row').slice(1);
-    expect(plain(bodyRows[0]!.textContent)).toBe('ATL-0001Karim Benjelloun22 000 DH15 DH97 DH2 112 DH');
-    expect(plain(bodyRows[1]!.textContent)).toBe('ATL-0002Salma Idrissi11 500 DH0 DH0 DH1 500 DH');
+    expect(plain(bodyRows[0]!.textContent)).toBe(
+      'ATL-0001Karim Benjelloun22 000 DH15 DH97 DH0 DH0 DH2 112 DH',
+    );
+    expect(plain(bodyRows[1]!.textContent)).toBe(
+      'ATL-0002Salma Idrissi11 500 DH0 DH0 DH412 DH515 DH2 427 DH',
+    );
     // The totals row, in the table's footer.
-    expect(plain(bodyRows[2]!.textContent)).toBe('Total (2 salariés)33 500 DH15 DH97 DH3 612 DH');
+    expect(plain(bodyRows[2]!.textContent)).toBe('Total (2 salariés)33 500 DH15 DH97 DH412 DH515 DH4 539 DH');
     expect(within(table).getByRole('rowheader', { name: 'Total (2 salariés)' })).toBeInTheDocument();
     // On phones: cards and a totals card.
     expect(
       within(screen.getByRole('list', { name: 'Retenues par salarié' })).getAllByRole('listitem'),
     ).toHaveLength(2);
-    expect(plain(screen.getByLabelText('Totaux du mois').textContent)).toContain('Total à retenir3 612 DH');
+    const salmaCard = within(screen.getByRole('list', { name: 'Retenues par salarié' })).getAllByRole(
+      'listitem',
+    )[1]!;
+    expect(plain(salmaCard.textContent)).toContain('Factures (1)412 DH');
+    expect(plain(salmaCard.textContent)).toContain('Transferts (1)515 DH');
+    const monthTotals = plain(screen.getByLabelText('Totaux du mois').textContent);
+    expect(monthTotals).toContain('Total à retenir4 539 DH');
+    expect(monthTotals).toContain('Factures412 DH');
+    expect(monthTotals).toContain('Transferts515 DH');
   });
 
   it('asks for another month, and searches an employee', async () => {
@@ -154,10 +199,10 @@ describe('/rh/deductions', () => {
     await waitFor(() => expect(within(table).getAllByRole('row')).toHaveLength(3));
     const footer = within(table).getByRole('rowheader', { name: 'Total de la recherche (1 salarié)' });
     expect(plain(footer.parentElement!.textContent)).toBe(
-      'Total de la recherche (1 salarié)11 500 DH0 DH0 DH1 500 DH',
+      'Total de la recherche (1 salarié)11 500 DH0 DH0 DH412 DH515 DH2 427 DH',
     );
     expect(plain(screen.getByText(/^Pour cette recherche :/).textContent)).toBe(
-      'Pour cette recherche : 1 salarié · total à retenir 1 500 DH (le fichier CSV ne contient que ces salariés)',
+      'Pour cette recherche : 1 salarié · total à retenir 2 427 DH (le fichier CSV ne contient que ces salariés)',
     );
     expect(screen.getByLabelText('Totaux de la recherche')).toBeInTheDocument();
 
@@ -186,6 +231,10 @@ describe('/rh/deductions', () => {
             advances_amount: '0.00',
             fees_amount: '0.00',
             recharges_amount: '0.00',
+            bills_count: 0,
+            bills_amount: '0.00',
+            transfers_count: 0,
+            transfers_amount: '0.00',
             total: '0.00',
           },
         },
@@ -230,5 +279,124 @@ describe('/rh/deductions', () => {
     await screen.findByRole('table');
     await app.user.click(screen.getByRole('button', { name: 'Télécharger le CSV' }));
     expect(await screen.findByText("Le fichier n'a pas pu être téléchargé.")).toBeInTheDocument();
+  });
+});
+
+function paidBonus(
+  id: number,
+  name: [string, string],
+  title: string,
+  paid: string,
+  amount: string,
+): TPayrollBonus {
+  return {
+    id,
+    employee: { id, first_name: name[0], last_name: name[1], serial: `ATL-000${id}`, cin: `BE00000${id}` },
+    bonus: { id: 50 + id, display_title: title },
+    paid,
+    amount,
+  };
+}
+
+const paidBonuses = [
+  paidBonus(1, ['Karim', 'Benjelloun'], 'Aïd El Kébir', '2026-10-02T09:00:00.000+00:00', '500.00'),
+  paidBonus(2, ['Salma', 'Idrissi'], 'Panier Ramadan', '2026-10-31T23:30:00.000+00:00', '300.00'),
+];
+
+function bonusesHandler(): FakeHandler {
+  return (request) => {
+    const search = request.query.get('search')?.toLowerCase();
+    const matching = paidBonuses.filter(
+      (row) =>
+        !search || `${row.employee.first_name} ${row.employee.last_name}`.toLowerCase().includes(search),
+    );
+    const amount = matching.reduce((total, row) => total + Number(row.amount), 0).toFixed(2);
+    return {
+      body: {
+        count: matching.length,
+        next: null,
+        previous: null,
+        results: matching,
+        totals: { bonuses: matching.length, employees: matching.length, amount },
+      },
+    };
+  };
+}
+
+describe('/rh/deductions « Primes » (issue 13)', () => {
+  it('lists the bonuses paid in the month under the deductions, with their total, for the same month', async () => {
+    const app = await openStatement('/rh/deductions?month=10&year=2026', {
+      'GET /payroll/bonuses': bonusesHandler(),
+    });
+    const section = screen.getByRole('region', { name: 'Primes' });
+    expect(section).toHaveTextContent('Les primes versées en octobre 2026 sont du salaire imposable');
+    const table = await within(section).findByRole('table', { name: 'Primes versées par salarié' });
+    const headers = within(table)
+      .getAllByRole('columnheader')
+      .map((cell) => cell.textContent);
+    expect(headers).toEqual(['Matricule', 'Nom', 'Prime', 'Versée le', 'Montant']);
+    const rows = within(table).getAllByRole('row').slice(1);
+    expect(plain(rows[0]!.textContent)).toBe('ATL-0001Karim BenjellounAïd El Kébir02/10/2026500 DH');
+    // Paid at 23:30 UTC on 31 October: still 31 October in Casablanca, whatever the device says.
+    expect(plain(rows[1]!.textContent)).toBe('ATL-0002Salma IdrissiPanier Ramadan31/10/2026300 DH');
+    expect(plain(rows[2]!.textContent)).toBe('Total (2 primes, 2 salariés)800 DH');
+    const query = app.api.requestsTo('GET /payroll/bonuses').at(-1)!.query;
+    expect(query.get('month')).toBe('10');
+    expect(query.get('year')).toBe('2026');
+  });
+
+  it('follows the search and the month, each list keeps its own page in the address', async () => {
+    const app = await openStatement('/rh/deductions?month=10&year=2026&primes_offset=20', {
+      'GET /payroll/bonuses': bonusesHandler(),
+    });
+    const section = screen.getByRole('region', { name: 'Primes' });
+    await within(section).findByRole('table');
+    expect(app.api.requestsTo('GET /payroll/bonuses').at(-1)!.query.get('offset')).toBe('20');
+    await app.user.type(screen.getByLabelText('Rechercher un salarié'), 'salma');
+    await waitFor(() =>
+      expect(app.api.requestsTo('GET /payroll/bonuses').at(-1)!.query.get('search')).toBe('salma'),
+    );
+    // A new search starts both lists again from their first page.
+    expect(app.api.requestsTo('GET /payroll/bonuses').at(-1)!.query.get('offset')).toBeNull();
+    expect(app.router.state.location.search).toBe('?month=10&year=2026&search=salma');
+    await waitFor(() =>
+      expect(
+        within(section).getByRole('rowheader', { name: 'Total de la recherche (1 prime, 1 salarié)' }),
+      ).toBeInTheDocument(),
+    );
+  });
+
+  it('downloads the « Primes » CSV of the month and the search', async () => {
+    const app = await openStatement('/rh/deductions?month=3&year=2026&search=karim', {
+      'GET /payroll/bonuses': bonusesHandler(),
+      'GET /payroll/bonuses/export': { body: '\ufeffMatricule;Nom' },
+    });
+    const createObjectURL = vi.fn(() => 'blob:primes');
+    vi.stubGlobal('URL', Object.assign(URL, { createObjectURL, revokeObjectURL: vi.fn() }));
+    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => {});
+    await app.user.click(screen.getByRole('button', { name: 'Télécharger le CSV des primes' }));
+    await waitFor(() => expect(click).toHaveBeenCalledTimes(1));
+    expect((click.mock.instances[0] as unknown as HTMLAnchorElement).download).toBe(
+      'primes-paie-2026-03-recherche.csv',
+    );
+    const request = app.api.requestsTo('GET /payroll/bonuses/export')[0]!;
+    expect([request.query.get('month'), request.query.get('year'), request.query.get('search')]).toEqual([
+      '3',
+      '2026',
+      'karim',
+    ]);
+    expect(app.api.requestsTo('GET /payroll/deductions/export')).toHaveLength(0);
+  });
+
+  it('says when no bonus was paid in the month', async () => {
+    await openStatement('/rh/deductions?month=1&year=2026');
+    expect(await screen.findByText('Aucune prime versée pour janvier 2026.')).toBeInTheDocument();
+  });
+
+  it('is not there for a company without bonuses', async () => {
+    const app = await openStatement('/rh/deductions?month=1&year=2026', {}, { bonuses_enabled: false });
+    await screen.findByRole('table');
+    expect(screen.queryByRole('region', { name: 'Primes' })).not.toBeInTheDocument();
+    expect(app.api.requestsTo('GET /payroll/bonuses')).toHaveLength(0);
   });
 });

@@ -17,16 +17,21 @@ import { useReadySession } from '../session/ready-session.tsx';
 import { useExportPayrollDeductionsMutation } from './api/export-payroll-deductions.ts';
 import { usePayrollDeductionsQuery } from './api/list-payroll-deductions.ts';
 import { DeductionsTable, employeesText } from './components/deductions-table.tsx';
+import { PayrollBonusesSection } from './components/payroll-bonuses-section.tsx';
 import { useDeductionFilters } from './use-deduction-filters.ts';
 
 /**
  * /rh/deductions "Retenues sur salaire": for a month, per employee, what payroll deducts from the
- * salary (advances executed, their fees, top-ups), with the month's totals and a CSV for Excel.
+ * salary (advances executed, their fees, top-ups, bills and transfers), with the month's totals and a CSV for Excel.
  */
 export function PayrollDeductionsScreen() {
   const { settings } = useReadySession();
   const limit = settings.items_per_page;
-  const { filters, update } = useDeductionFilters();
+  const { filters, update: updateFilters } = useDeductionFilters();
+  // The month and the search apply to both lists: a change sends both back to their first page.
+  const update = (changes: Parameters<typeof updateFilters>[0]) =>
+    updateFilters('offset' in changes ? changes : { ...changes, primes_offset: '' });
+  const pageOf = (offset: number) => (offset > 0 ? String(offset) : '');
   const period = { month: filters.month, year: filters.year };
   const periodText = formatMonthInSentence(period);
   const deductions = usePayrollDeductionsQuery({
@@ -60,7 +65,7 @@ export function PayrollDeductionsScreen() {
     ) : (
       <EmptyState
         title={`Rien à retenir pour ${periodText}.`}
-        description="Aucune avance ni recharge n'a été versée à vos salariés ce mois-ci."
+        description="Aucune avance, recharge, facture ni transfert n'a été payé par vos salariés ce mois-ci."
       />
     );
   else
@@ -76,7 +81,7 @@ export function PayrollDeductionsScreen() {
     <div className="flex flex-col gap-4">
       <PageTitle
         title="Retenues sur salaire"
-        subtitle={`Ce que la paie doit retenir pour ${periodText} : avances versées, frais et recharges.`}
+        subtitle={`Ce que la paie doit retenir pour ${periodText} : avances versées, frais, recharges, factures et transferts.`}
         actions={
           <Button
             variant="secondary"
@@ -135,8 +140,22 @@ export function PayrollDeductionsScreen() {
           count={data.count}
           limit={limit}
           offset={filters.offset}
-          onOffsetChange={(offset) => update({ offset: offset > 0 ? String(offset) : '' })}
+          onOffsetChange={(offset) =>
+            updateFilters({ offset: pageOf(offset), primes_offset: pageOf(filters.primes_offset) })
+          }
           isFetching={deductions.isFetching}
+        />
+      ) : null}
+      {settings.bonuses_enabled ? (
+        <PayrollBonusesSection
+          period={period}
+          search={filters.search}
+          limit={limit}
+          offset={filters.primes_offset}
+          onOffsetChange={(offset) =>
+            updateFilters({ offset: pageOf(filters.offset), primes_offset: pageOf(offset) })
+          }
+          onClearSearch={() => update({ search: '' })}
         />
       ) : null}
     </div>

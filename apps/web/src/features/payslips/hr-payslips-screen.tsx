@@ -1,4 +1,3 @@
-import { useState } from 'react';
 import { Button } from '../../components/ui/button.tsx';
 import { EmptyState } from '../../components/ui/empty-state.tsx';
 import { LoadErrorState } from '../../components/ui/load-error-state.tsx';
@@ -8,12 +7,13 @@ import { Pagination } from '../../components/ui/pagination.tsx';
 import { SearchField } from '../../components/ui/search-field.tsx';
 import { SelectField } from '../../components/ui/select-field.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
-import { currentMonth, recentYears } from '../../lib/dates/casablanca-month.ts';
+import { recentYears } from '../../lib/dates/casablanca-month.ts';
 import { formatDateTime } from '../../lib/format/date-time.ts';
 import { formatMoney } from '../../lib/format/money.ts';
 import { useReadySession } from '../session/ready-session.tsx';
 import { usePayslipsQuery } from './api/list-payslips.ts';
 import { PayslipStatusBadge, periodLabel } from './components/payslip-labels.tsx';
+import { usePayslipFilters } from './use-payslip-filters.ts';
 
 const APPROVED_OPTIONS = [
   { value: '', label: 'Toutes' },
@@ -21,14 +21,16 @@ const APPROVED_OPTIONS = [
   { value: 'false', label: 'Non publiées' },
 ];
 
-/** /rh/fiches: every slip of the company by month, with search and state, and who received theirs. */
+/**
+ * /rh/fiches: every slip of the company by month, with search and state, and who received theirs;
+ * the filters live in the address (use-payslip-filters.ts).
+ */
 export function HrPayslipsScreen() {
   const { settings } = useReadySession();
   const limit = settings.items_per_page;
-  const [period, setPeriod] = useState(currentMonth());
-  const [search, setSearch] = useState('');
-  const [approved, setApproved] = useState('');
-  const [offset, setOffset] = useState(0);
+  const { filters, update } = usePayslipFilters();
+  const { search, approved, offset } = filters;
+  const period = { month: filters.month, year: filters.year };
   const slips = usePayslipsQuery({
     ...period,
     search: search || undefined,
@@ -50,20 +52,14 @@ export function HrPayslipsScreen() {
           <MonthYearPicker
             value={period}
             years={recentYears()}
-            onChange={(next) => {
-              setPeriod(next);
-              setOffset(0);
-            }}
+            onChange={(next) => update({ month: String(next.month), year: String(next.year) })}
           />
         </div>
         <SelectField
           label="État"
           options={APPROVED_OPTIONS}
           value={approved}
-          onChange={(event) => {
-            setApproved(event.target.value);
-            setOffset(0);
-          }}
+          onChange={(event) => update({ approved: event.target.value })}
         />
         {/* biome-ignore lint/a11y/useSemanticElements: <search> is too recent for the phones we support (and jsdom). */}
         <div role="search" className="flex-1">
@@ -71,10 +67,7 @@ export function HrPayslipsScreen() {
             label="Rechercher un salarié"
             placeholder="Nom, matricule ou CIN"
             value={search}
-            onSearch={(next) => {
-              setSearch(next);
-              setOffset(0);
-            }}
+            onSearch={(next) => update({ search: next })}
           />
         </div>
       </div>
@@ -130,7 +123,7 @@ export function HrPayslipsScreen() {
           count={slips.data.count}
           limit={limit}
           offset={offset}
-          onOffsetChange={setOffset}
+          onOffsetChange={(next) => update({ offset: next > 0 ? String(next) : '' })}
           isFetching={slips.isFetching}
         />
       ) : null}

@@ -5,7 +5,7 @@ import { readIntParam, readOneOfParam } from '../../lib/url/read-param.ts';
 import type { TransactionsParams } from './api/list-transactions.ts';
 
 /** The types this list has sources for (bills and transfers are history tabs with none yet). */
-export const LISTED_TYPES = ['advance', 'recharge'] as const satisfies readonly TTransactionType[];
+export const LISTED_TYPES = ['advance', 'recharge', 'bill'] as const satisfies readonly TTransactionType[];
 export type ListedType = (typeof LISTED_TYPES)[number];
 
 export type TransactionFilterState = {

@@ -12,7 +12,8 @@ export function formatTotal(count: number, isEstimate = false): string {
 
 /**
  * "1 salarié", "1 250 salariés", `none` ("Aucun salarié") for zero when given, and « environ
- * 12 000 salariés » for an estimated count: the counts shown above lists and in reports.
+ * 12 000 salariés » for an estimated count: the counts shown above lists, in reports and on the
+ * dashboard. French puts 0 and 1 in the singular (« 0 avance »).
  */
 export function formatCount(
   count: number,
@@ -22,5 +23,5 @@ export function formatCount(
   isEstimate = false,
 ): string {
   if (count === 0 && none !== undefined && !isEstimate) return none;
-  return `${formatTotal(count, isEstimate)} ${count === 1 && !isEstimate ? singular : plural}`;
+  return `${formatTotal(count, isEstimate)} ${count < 2 && !isEstimate ? singular : plural}`;
 }

@@ -158,7 +158,7 @@ export const onboardingRoutes: AppModule = async (app, ctx) => {
           onboardingTokenId: link.id,
           // Single use: the link is spent in the order's own transaction (a second order with it,
           // even at the same instant, is INVALID_TOKEN).
-          alsoInTransaction: (tx) => useOnboardingToken(tx, link.id),
+          alsoInTransaction: (tx) => useOnboardingToken(tx, link.companyId, link.id),
         },
         request.log,
       );

@@ -194,7 +194,13 @@ export async function verifyOnboardingOtp(ctx: AppContext, input: { token: strin
       await tx
         .update(onboardingTokens)
         .set({ confirmedPhone: row.target, phoneTokenHash: hashPhoneToken(phoneToken) })
-        .where(and(eq(onboardingTokens.id, link.id), isNull(onboardingTokens.usedAt)));
+        .where(
+          and(
+            eq(onboardingTokens.companyId, link.companyId),
+            eq(onboardingTokens.id, link.id),
+            isNull(onboardingTokens.usedAt),
+          ),
+        );
     },
   );
   return { phone_token: phoneToken };
@@ -231,7 +237,13 @@ export async function onboardingOrderOf(
   const [order] = await ctx.db
     .select()
     .from(cardOrders)
-    .where(and(eq(cardOrders.id, input.orderId), eq(cardOrders.onboardingTokenId, link.id)));
+    .where(
+      and(
+        eq(cardOrders.companyId, link.companyId),
+        eq(cardOrders.id, input.orderId),
+        eq(cardOrders.onboardingTokenId, link.id),
+      ),
+    );
   if (!order) throw notFound();
   return serializeCardOrder(order);
 }

@@ -42,6 +42,7 @@ export async function createOnboardingToken(
       .set({ expiresAt: now })
       .where(
         and(
+          eq(onboardingTokens.companyId, input.companyId),
           eq(onboardingTokens.employeeId, input.employeeId),
           isNull(onboardingTokens.usedAt),
           gt(onboardingTokens.expiresAt, now),
@@ -96,11 +97,17 @@ export async function findLiveOnboardingToken(
 }
 
 /** Marks the token used (in the order's transaction): a second order with it is INVALID_TOKEN. */
-export async function useOnboardingToken(db: DbOrTx, id: number): Promise<void> {
+export async function useOnboardingToken(db: DbOrTx, companyId: number, id: number): Promise<void> {
   const [used] = await db
     .update(onboardingTokens)
     .set({ usedAt: sql`now()` })
-    .where(and(eq(onboardingTokens.id, id), isNull(onboardingTokens.usedAt)))
+    .where(
+      and(
+        eq(onboardingTokens.companyId, companyId),
+        eq(onboardingTokens.id, id),
+        isNull(onboardingTokens.usedAt),
+      ),
+    )
     .returning({ id: onboardingTokens.id });
   if (!used) throw invalidToken();
 }

@@ -3,10 +3,23 @@ import { Button } from '../../../components/ui/button.tsx';
 import { MessageBox } from '../../../components/ui/message-box.tsx';
 
 /**
- * Spec §2 "Confirm advance: a card is required; the user can ask for a card and confirm card
- * receipt". Both happen on /card (order, or confirm receipt with the card number).
+ * /card remembering the advance being asked for (`retour=avance`, `montant`): once the card is
+ * active, the card screen offers to take the advance up again, amount typed and card chosen.
  */
-export function CardRequiredNotice() {
+export function cardHrefForAdvance(amount: string | null): string {
+  const params = new URLSearchParams({ retour: 'avance' });
+  const whole = amount === null ? Number.NaN : Math.trunc(Number(amount));
+  if (Number.isFinite(whole) && whole > 0) params.set('montant', String(whole));
+  return `/card?${params.toString()}`;
+}
+
+/**
+ * Spec §2 "Confirm advance: a card is required; the user can ask for a card and confirm card
+ * receipt". Both happen on /card (order, or confirm receipt with the card number), which brings the
+ * person back to this advance afterwards.
+ */
+export function CardRequiredNotice({ amount = null }: { amount?: string | null }) {
+  const to = cardHrefForAdvance(amount);
   return (
     <MessageBox
       severity="warning"
@@ -18,8 +31,8 @@ export function CardRequiredNotice() {
         Commandez-la ou, si vous l’avez déjà reçue, confirmez sa réception pour l’activer.
       </p>
       <div className="mt-3 flex flex-wrap gap-2">
-        <Button size="sm" to="/card" label="Commander une carte" />
-        <Button size="sm" variant="secondary" to="/card" label="J’ai reçu ma carte" />
+        <Button size="sm" to={to} label="Commander une carte" />
+        <Button size="sm" variant="secondary" to={to} label="J’ai reçu ma carte" />
       </div>
     </MessageBox>
   );

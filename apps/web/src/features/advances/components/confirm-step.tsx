@@ -68,7 +68,7 @@ export function ConfirmStep({
         onChange={onPayoutMethodChange}
         disabled={isSending}
       />
-      {needsCard ? <CardRequiredNotice /> : null}
+      {needsCard ? <CardRequiredNotice amount={simulation.amount} /> : null}
       {needsRib ? (
         <MessageBox severity="warning" title="RIB manquant">
           Aucun RIB n’est enregistré sur votre compte. Demandez à votre service RH de l’ajouter, ou choisissez

@@ -43,7 +43,10 @@ export function ActiveCard({ card }: { card: TCard }) {
     setConfirming(null);
     setNotice(null);
     if (what === 'pin')
-      pin.mutate(undefined, { onSuccess: (answer) => setNotice(`${answer.detail} (${answer.phone})`) });
+      pin.mutate(undefined, {
+        // One sentence: the server's detail ends with its own full stop.
+        onSuccess: (answer) => setNotice(`${answer.detail.replace(/\.\s*$/, '')} au\u00a0${answer.phone}.`),
+      });
     else if (what)
       toggle.mutate(what === 'unblock', {
         onSuccess: () =>

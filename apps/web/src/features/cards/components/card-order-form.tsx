@@ -2,6 +2,7 @@ import { CARD_DELIVERY_CALL_WINDOW_FR, isMoroccanZip } from '@tasbiq/contracts/c
 import { type FormEvent, useState } from 'react';
 import { Button } from '../../../components/ui/button.tsx';
 import { FormField } from '../../../components/ui/form-field.tsx';
+import { InlineLoadError } from '../../../components/ui/load-error-state.tsx';
 import { MessageBox } from '../../../components/ui/message-box.tsx';
 import { SelectField } from '../../../components/ui/select-field.tsx';
 import { errorMessage, fieldErrors, requiredMessage } from '../../../lib/errors/error-message.ts';
@@ -55,7 +56,14 @@ export function CardOrderForm({ phone, isSubmitting, error, onSubmit }: CardOrde
   };
 
   const cityOptions = [
-    { value: '', label: cities.isPending ? 'Chargement des villes…' : 'Choisissez votre ville' },
+    {
+      value: '',
+      label: cities.isPending
+        ? 'Chargement des villes…'
+        : cities.isError
+          ? 'Villes indisponibles'
+          : 'Choisissez votre ville',
+    },
     ...(cities.data ?? []).map((c) => ({ value: String(c.id), label: c.name })),
   ];
 
@@ -86,6 +94,13 @@ export function CardOrderForm({ phone, isSubmitting, error, onSubmit }: CardOrde
         error={shown.city}
         onChange={(e) => setCity(e.target.value)}
       />
+      {cities.isError ? (
+        <InlineLoadError
+          message="La liste des villes n’a pas pu être chargée."
+          error={cities.error}
+          onRetry={() => cities.refetch()}
+        />
+      ) : null}
       <FormField
         label="Adresse de livraison"
         required

@@ -2,19 +2,44 @@ import { IconDownload, IconEraser } from '@tabler/icons-react';
 import { useEffect, useRef, useState } from 'react';
 import SignaturePad from 'signature_pad';
 import { Button } from '../../../components/ui/button.tsx';
+import { FormField } from '../../../components/ui/form-field.tsx';
 import { MessageBox } from '../../../components/ui/message-box.tsx';
 import { errorMessage } from '../../../lib/errors/error-message.ts';
 import { useSignContractMutation } from '../api/card-actions.ts';
 import { downloadContract } from '../api/download-contract.ts';
 
+/** The shortest typed name accepted as a signature (a first and a last name, really). */
+const TYPED_NAME_MIN = 3;
+
+/**
+ * A typed name drawn as a signature image (PNG data URL, what POST /card/sign_contract/ takes), for
+ * those who cannot draw: keyboard, switch or screen reader users, a shaky hand.
+ */
+export function typedSignature(name: string): string | null {
+  const element = document.createElement('canvas');
+  element.width = 600;
+  element.height = 160;
+  const context = element.getContext('2d');
+  if (!context) return null;
+  context.fillStyle = '#14213d';
+  context.font = 'italic 48px "Segoe Script", "Brush Script MT", cursive';
+  context.textBaseline = 'middle';
+  context.fillText(name, 24, 80, 552);
+  return element.toDataURL('image/png');
+}
+
 /**
  * Spec §2 Card "contract signature": read the contract (the PDF made with the person's details),
- * sign with a finger or the mouse (signature_pad), send. Signing activates the card.
+ * sign with a finger or the mouse (signature_pad) — or, without a pointer, by typing one's name —
+ * and send. Signing activates the card.
  */
 export function ContractSignature() {
   const canvas = useRef<HTMLCanvasElement>(null);
   const pad = useRef<SignaturePad | null>(null);
   const [isEmpty, setIsEmpty] = useState(true);
+  const [typedName, setTypedName] = useState('');
+  const typed = typedName.trim();
+  const canSign = !isEmpty || typed.length >= TYPED_NAME_MIN;
   const [downloadError, setDownloadError] = useState<unknown>(null);
   const sign = useSignContractMutation();
 
@@ -77,6 +102,13 @@ export function ContractSignature() {
           className="h-40 w-full touch-none rounded-xl bg-white ring-1 ring-gray-300"
         />
       </div>
+      <FormField
+        label="Ou tapez votre nom complet pour signer"
+        hint="Si vous ne pouvez pas dessiner, votre nom tapé vaut signature."
+        autoComplete="name"
+        value={typedName}
+        onChange={(event) => setTypedName(event.target.value)}
+      />
       {sign.error ? <MessageBox severity="danger">{errorMessage(sign.error)}</MessageBox> : null}
       <div className="flex flex-wrap gap-2">
         <Button
@@ -90,10 +122,14 @@ export function ContractSignature() {
         <Button
           label="Signer le contrat"
           loading={sign.isPending}
-          disabled={isEmpty}
+          disabled={!canSign}
           onClick={() => {
-            const data = pad.current?.toDataURL('image/png');
-            if (data && !pad.current?.isEmpty()) sign.mutate(data);
+            // The drawing wins; without one, the typed name is drawn as the signature.
+            const data =
+              pad.current && !pad.current.isEmpty()
+                ? pad.current.toDataURL('image/png')
+                : typedSignature(typed);
+            if (data) sign.mutate(data);
           }}
         />
       </div>

@@ -1,4 +1,5 @@
 import type { TCardOrder } from '@tasbiq/contracts/cards';
+import type { ReactNode } from 'react';
 import { MessageBox } from '../../../components/ui/message-box.tsx';
 
 const STEP_LABELS: Record<TCardOrder['step'], string> = {
@@ -9,14 +10,18 @@ const STEP_LABELS: Record<TCardOrder['step'], string> = {
   done: 'Vérification terminée',
 };
 
-/** The CIN check as it runs on the server (polled), then its outcome in French. */
-export function OrderProgress({ order }: { order: TCardOrder }) {
+/**
+ * The CIN check as it runs on the server (polled), then its outcome in French. `whenRefused` says
+ * how to go on after a refusal (the /card screen shows the form again below; the onboarding link
+ * is spent, so it says what to do instead).
+ */
+export function OrderProgress({ order, whenRefused }: { order: TCardOrder; whenRefused?: ReactNode }) {
   if (order.status === 'refused')
     return (
       <MessageBox severity="danger" title="Votre commande n’a pas pu être acceptée">
         <p>{order.error_detail ?? 'La vérification de votre CIN a échoué.'}</p>
         {order.hint ? <p className="mt-1">{order.hint}</p> : null}
-        <p className="mt-1">Vous pouvez corriger et recommencer ci-dessous.</p>
+        {whenRefused ?? <p className="mt-1">Vous pouvez corriger et recommencer ci-dessous.</p>}
       </MessageBox>
     );
   const percent = Math.round(order.progress * 100);

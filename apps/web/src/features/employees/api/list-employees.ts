@@ -18,6 +18,7 @@ export function employeeListQuery(params: TEmployeeListParams): Record<string, Q
     account_type: params.account_type,
     account_type_in: params.account_type_in,
     ordering: params.ordering,
+    has_card: params.has_card,
     limit: params.limit,
     offset: params.offset || undefined,
   };

@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { Button } from '../../../components/ui/button.tsx';
 import { InlineLoadError } from '../../../components/ui/load-error-state.tsx';
 import { MessageBox } from '../../../components/ui/message-box.tsx';
+import { Modal } from '../../../components/ui/modal.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { errorMessage } from '../../../lib/errors/error-message.ts';
 import { formatDateTime } from '../../../lib/format/date-time.ts';
@@ -20,6 +21,7 @@ export function EmployeeCardSection({ employeeId }: { employeeId: number }) {
   const card = useEmployeeCardQuery(employeeId, true);
   const send = useSendCardLinkMutation(employeeId);
   const [failure, setFailure] = useState<unknown>(null);
+  const [isConfirming, setIsConfirming] = useState(false);
 
   if (card.isPending) return <Spinner label="Chargement de la carte" />;
   if (card.isError)
@@ -68,7 +70,7 @@ export function EmployeeCardSection({ employeeId }: { employeeId: number }) {
             iconPosition="left"
             label="Envoyer le lien de commande"
             loading={send.isPending}
-            onClick={() => send.mutate()}
+            onClick={() => setIsConfirming(true)}
           />
         ) : null}
         {c?.has_signed_contract ? (
@@ -98,6 +100,29 @@ export function EmployeeCardSection({ employeeId }: { employeeId: number }) {
           </>
         ) : null}
       </div>
+      <Modal
+        open={isConfirming}
+        onOpenChange={(open) => (open ? null : setIsConfirming(false))}
+        title="Envoyer le lien de commande ?"
+        align="bottom"
+      >
+        <div className="flex flex-col gap-4">
+          <p className="text-sm text-gray-700">
+            Un lien personnel pour commander sa carte prépayée sera envoyé au salarié par SMS et par e-mail.
+            Un lien envoyé auparavant cessera de fonctionner.
+          </p>
+          <div className="flex flex-wrap justify-end gap-2">
+            <Button variant="secondary" label="Annuler" onClick={() => setIsConfirming(false)} />
+            <Button
+              label="Envoyer le lien"
+              onClick={() => {
+                setIsConfirming(false);
+                send.mutate();
+              }}
+            />
+          </div>
+        </div>
+      </Modal>
     </div>
   );
 }

@@ -5,7 +5,7 @@ import { cx } from '../../../lib/cx.ts';
 import { formatDateTimeWithMonthName } from '../../../lib/format/date-time.ts';
 import { formatMoney } from '../../../lib/format/money.ts';
 import { TransactionStatusBadge } from '../../shared/components/transaction-status-badge.tsx';
-import { revealedItemClass, useRevealedItem } from '../use-revealed-item.ts';
+import { revealedItemClass, useRevealedItem } from '../../shared/use-revealed-item.ts';
 
 /**
  * One advance: amount, fee, where it is paid, when, its status, and "Annuler" while pending.

@@ -4,7 +4,7 @@ import { cx } from '../../../lib/cx.ts';
 import { formatDateTimeWithMonthName } from '../../../lib/format/date-time.ts';
 import { formatMoney } from '../../../lib/format/money.ts';
 import { TransactionStatusBadge } from '../../shared/components/transaction-status-badge.tsx';
-import { revealedItemClass, useRevealedItem } from '../use-revealed-item.ts';
+import { revealedItemClass, useRevealedItem } from '../../shared/use-revealed-item.ts';
 
 /**
  * One top-up: operator and number, the credit and what was paid, when, and its status.

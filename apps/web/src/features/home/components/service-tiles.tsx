@@ -1,7 +1,9 @@
 import {
+  IconArrowsExchange,
   IconCash,
   IconCreditCard,
   IconDeviceMobile,
+  IconFileInvoice,
   IconFileText,
   IconGift,
   IconReceipt,
@@ -33,6 +35,20 @@ export const SERVICES: readonly Service[] = [
     description: 'Rechargez votre téléphone ou celui d’un proche',
     feature: 'recharges',
     icon: IconDeviceMobile,
+  },
+  {
+    to: '/transfer',
+    label: 'Transfert d’argent',
+    description: 'Envoyez de l’argent à un proche, à retirer en agence',
+    feature: 'transfers',
+    icon: IconArrowsExchange,
+  },
+  {
+    to: '/factures',
+    label: 'Factures',
+    description: 'Payez l’eau, l’électricité, internet et le fixe',
+    feature: 'bills',
+    icon: IconFileInvoice,
   },
   {
     to: '/fiches',

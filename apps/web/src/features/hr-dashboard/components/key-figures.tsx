@@ -2,15 +2,12 @@ import type { THrStats } from '@tasbiq/contracts/stats';
 import type { ReactNode } from 'react';
 import { InlineLoadError } from '../../../components/ui/load-error-state.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
+import { formatCount } from '../../../lib/format/count.ts';
 import { formatMoney } from '../../../lib/format/money.ts';
 import { ofMonth } from '../../../lib/format/month-names.ts';
 import { useHrStatsQuery } from '../api/get-hr-stats.ts';
 
 const numberFr = new Intl.NumberFormat('fr-FR');
-
-function plural(count: number, one: string, many: string): string {
-  return `${numberFr.format(count)} ${count > 1 ? many : one}`;
-}
 
 type Figure = { label: string; value: string; detail?: string };
 
@@ -20,14 +17,34 @@ function figuresOf(stats: THrStats): Figure[] {
     {
       label: 'Avances du mois',
       value: formatMoney(stats.advances_amount),
-      detail: plural(stats.advances_count, 'avance', 'avances'),
+      detail: formatCount(stats.advances_count, 'avance', 'avances'),
     },
     { label: 'Frais des avances', value: formatMoney(stats.fees_amount) },
     {
       label: 'Recharges du mois',
       value: formatMoney(stats.recharges_amount),
-      detail: plural(stats.recharges_count, 'recharge', 'recharges'),
+      detail: formatCount(stats.recharges_count, 'recharge', 'recharges'),
     },
+    // Bills (issue 16): shown once the month has any, so companies without them keep six tiles.
+    ...(stats.bills_count > 0
+      ? [
+          {
+            label: 'Factures du mois',
+            value: formatMoney(stats.bills_amount),
+            detail: formatCount(stats.bills_count, 'facture', 'factures'),
+          },
+        ]
+      : []),
+    // Transfers (issue 16), the same way: amount + fee of the transfers collected this month.
+    ...(stats.transfers_count > 0
+      ? [
+          {
+            label: 'Transferts du mois',
+            value: formatMoney(stats.transfers_amount),
+            detail: formatCount(stats.transfers_count, 'transfert', 'transferts'),
+          },
+        ]
+      : []),
     { label: 'Avances en attente', value: numberFr.format(stats.pending_advances) },
     { label: 'Salariés ayant pris une avance', value: numberFr.format(stats.employees_with_advance) },
   ];

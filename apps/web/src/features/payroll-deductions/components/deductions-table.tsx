@@ -51,6 +51,18 @@ const columns: TableColumn<TPayrollDeduction>[] = [
     cell: (row) => formatMoney(row.recharges_amount),
   },
   {
+    header: 'Factures',
+    isNumeric: true,
+    className: 'text-gray-700',
+    cell: (row) => formatMoney(row.bills_amount),
+  },
+  {
+    header: 'Transferts',
+    isNumeric: true,
+    className: 'text-gray-700',
+    cell: (row) => formatMoney(row.transfers_amount),
+  },
+  {
     header: 'Total à retenir',
     isNumeric: true,
     className: 'font-semibold text-gray-900',
@@ -82,6 +94,10 @@ function DeductionCard({ row }: { row: TPayrollDeduction }) {
         <dd className="text-right tabular-nums">{formatMoney(row.fees_amount)}</dd>
         <dt>Recharges</dt>
         <dd className="text-right tabular-nums">{formatMoney(row.recharges_amount)}</dd>
+        <dt>Factures ({numberFr.format(row.bills_count)})</dt>
+        <dd className="text-right tabular-nums">{formatMoney(row.bills_amount)}</dd>
+        <dt>Transferts ({numberFr.format(row.transfers_count)})</dt>
+        <dd className="text-right tabular-nums">{formatMoney(row.transfers_amount)}</dd>
       </dl>
     </>
   );
@@ -111,6 +127,8 @@ export function DeductionsTable({ rows, totals, isSearch = false }: DeductionsTa
               <td className={tdNumber}>{formatMoney(totals.advances_amount)}</td>
               <td className={tdNumber}>{formatMoney(totals.fees_amount)}</td>
               <td className={tdNumber}>{formatMoney(totals.recharges_amount)}</td>
+              <td className={tdNumber}>{formatMoney(totals.bills_amount)}</td>
+              <td className={tdNumber}>{formatMoney(totals.transfers_amount)}</td>
               <td className={tdNumber}>{formatMoney(totals.total)}</td>
             </tr>
           </tfoot>
@@ -130,6 +148,10 @@ export function DeductionsTable({ rows, totals, isSearch = false }: DeductionsTa
         <dd className="text-right text-gray-700 tabular-nums">{formatMoney(totals.fees_amount)}</dd>
         <dt className="text-gray-700">Recharges</dt>
         <dd className="text-right text-gray-700 tabular-nums">{formatMoney(totals.recharges_amount)}</dd>
+        <dt className="text-gray-700">Factures</dt>
+        <dd className="text-right text-gray-700 tabular-nums">{formatMoney(totals.bills_amount)}</dd>
+        <dt className="text-gray-700">Transferts</dt>
+        <dd className="text-right text-gray-700 tabular-nums">{formatMoney(totals.transfers_amount)}</dd>
       </dl>
     </>
   );

@@ -8,7 +8,9 @@ import type { QueryClient } from '@tanstack/react-query';
 export const soldeQueryKey = ['employees', 'solde'] as const;
 export const advancesQueryKey = ['advances'] as const;
 export const rechargesQueryKey = ['recharges'] as const;
+export const billsQueryKey = ['bills'] as const;
 export const transactionsQueryKey = ['transactions'] as const;
+export const transfersQueryKey = ['transfers'] as const;
 /** The notifications feature's own prefix (features/notifications/api/get-notifications.ts). */
 const notificationsQueryKey = ['notifications'] as const;
 
@@ -18,8 +20,14 @@ const notificationsQueryKey = ['notifications'] as const;
  */
 export function invalidateMoneyQueries(queryClient: QueryClient): Promise<void> {
   return Promise.all(
-    [soldeQueryKey, advancesQueryKey, rechargesQueryKey, transactionsQueryKey, notificationsQueryKey].map(
-      (queryKey) => queryClient.invalidateQueries({ queryKey }),
-    ),
+    [
+      soldeQueryKey,
+      advancesQueryKey,
+      rechargesQueryKey,
+      transfersQueryKey,
+      billsQueryKey,
+      transactionsQueryKey,
+      notificationsQueryKey,
+    ].map((queryKey) => queryClient.invalidateQueries({ queryKey })),
   ).then(() => undefined);
 }

@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 
 /**
- * The item a link pointed at (`/historique?…&item=12`): once shown, it is scrolled into view and
+ * The item a link pointed at (`/historique?…&item=12`, `/bonuses?item=3`): once shown, it is scrolled into view and
  * takes the focus (it has tabIndex -1), so a screen reader starts there too.
  */
 export function useRevealedItem<E extends HTMLElement>(isRevealed: boolean) {

@@ -1,0 +1,1 @@
+CREATE INDEX "expenses_company_employee_date_idx" ON "expenses" USING btree ("company_id","employee_id","expense_date");
