@@ -388,10 +388,17 @@ describe('payroll deduction statement and dashboard figures', () => {
     await t.ctx.jobs.drain();
     const stats = (await get('/api/stats/rh', c.rh.headers)).json();
     expect(stats).toMatchObject({ transfers_count: 1, transfers_amount: '510.00' });
-    const { month, year } = casablancaMonth(new Date());
-    const url = `/api/payroll/deductions/?month=${month}&year=${year}`;
-    expect((await get(url, c.rh.headers)).json().count).toBe(0); // sent, not collected yet
+    const before = casablancaMonth(new Date());
+    const urlOf = ({ month, year }: { month: number; year: number }) =>
+      `/api/payroll/deductions/?month=${month}&year=${year}`;
+    expect((await get(urlOf(before), c.rh.headers)).json().count).toBe(0); // sent, not collected yet
     await collect(await codeOf(id));
+    // The month of the collection as recorded, not the clock's: the run may cross a month's end.
+    const [row] = await t.db
+      .select({ collectedAt: transfers.collectedAt })
+      .from(transfers)
+      .where(eq(transfers.id, id));
+    const url = urlOf(casablancaMonth(row!.collectedAt!));
     const statement = (await get(url, c.rh.headers)).json();
     expect(statement.results).toEqual([
       expect.objectContaining({ transfers_count: 1, transfers_amount: '510.00', total: '510.00' }),
