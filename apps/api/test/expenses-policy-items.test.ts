@@ -181,3 +181,101 @@ describe('GET /expenses/categories', () => {
     expect((await get(employee.auth, '/api/expenses/categories')).statusCode).toBe(403);
   });
 });
+
+describe('the policy history of category ceilings', () => {
+  type Change = {
+    subject: string;
+    action: string;
+    subject_id: number;
+    changed_by: number | null;
+    changed_by_name: string | null;
+    before: Record<string, unknown> | null;
+    after: Record<string, unknown> | null;
+  };
+  const ceilingChanges = async (auth: Record<string, string>) => {
+    const response = await get(auth, '/api/expenses/policy_changes/?limit=100');
+    expect(response.statusCode, response.body).toBe(200);
+    return (response.json().results as Change[]).filter((c) => c.subject === 'policy_item');
+  };
+
+  it('records who, group, category and old → new for each created or changed ceiling, nothing for an unchanged one', async () => {
+    const c = await createTenant(t);
+    const sales = await addGroup(t, c.company.id, 'Ventes');
+    const first = await save(c.drh.auth, {
+      items: [
+        { group: sales.id, category: 'food', ceiling: '150' },
+        { group: null, category: 'hotel', ceiling: '' },
+      ],
+    });
+    expect(first.statusCode, first.body).toBe(200);
+    const created = await ceilingChanges(c.drh.auth);
+    expect(created).toHaveLength(2);
+    expect(created.every((change) => change.action === 'created' && change.before === null)).toBe(true);
+    expect(created.map((change) => change.after)).toEqual(
+      expect.arrayContaining([
+        {
+          group: sales.id,
+          group_name: 'Ventes',
+          category: 'food',
+          category_label: 'Restauration',
+          ceiling: '150.00',
+        },
+        { group: null, group_name: null, category: 'hotel', category_label: 'Hôtel', ceiling: null },
+      ]),
+    );
+    expect(created[0]!.changed_by).toBe(c.drh.user.id);
+
+    // food 150 → 180, hotel unchanged (still unlimited): one more entry, newest first.
+    const second = await save(c.drh.auth, {
+      items: [
+        { group: sales.id, category: 'food', ceiling: '180,00' },
+        { group: null, category: 'hotel', ceiling: null },
+      ],
+    });
+    expect(second.statusCode, second.body).toBe(200);
+    const changes = await ceilingChanges(c.drh.auth);
+    expect(changes).toHaveLength(3);
+    expect(changes[0]).toMatchObject({
+      action: 'updated',
+      subject_id: first.json().find((i: { category: string }) => i.category === 'food').id,
+      changed_by: c.drh.user.id,
+      before: { group_name: 'Ventes', category: 'food', ceiling: '150.00' },
+      after: { group_name: 'Ventes', category: 'food', ceiling: '180.00' },
+    });
+    expect(changes[0]!.changed_by_name).toBeTruthy();
+
+    // Unlimited → a ceiling, and a ceiling → unlimited, are changes too.
+    await save(c.drh.auth, {
+      items: [
+        { group: null, category: 'hotel', ceiling: '700' },
+        { group: sales.id, category: 'food', ceiling: '' },
+      ],
+    });
+    const last = await ceilingChanges(c.drh.auth);
+    expect(last).toHaveLength(5);
+    expect(last.slice(0, 2).map((change) => [change.before?.ceiling, change.after?.ceiling])).toEqual(
+      expect.arrayContaining([
+        [null, '700.00'],
+        ['180.00', null],
+      ]),
+    );
+  });
+
+  it('a refused save records nothing, and another company never sees these changes', async () => {
+    const c = await createTenant(t);
+    const d = await createTenant(t);
+    const refused = await save(c.drh.auth, {
+      items: [
+        { group: null, category: 'food', ceiling: '10' },
+        { group: otherGroup.id, category: 'food', ceiling: '10' },
+      ],
+    });
+    expect(refused.statusCode).toBe(400);
+    expect(await ceilingChanges(c.drh.auth)).toEqual([]);
+    expect(
+      (await save(c.drh.auth, { items: [{ group: null, category: 'bank', ceiling: '5' }] })).statusCode,
+    ).toBe(200);
+    expect(await ceilingChanges(c.drh.auth)).toHaveLength(1);
+    expect(await ceilingChanges(d.drh.auth)).toEqual([]);
+  });
+});

@@ -135,7 +135,8 @@ export type TBulkCreateTravelPoliciesRequest = z.input<typeof ZBulkCreateTravelP
 export const ZUpdateTravelPolicyRequest = ZTravelPolicyInput;
 export type TUpdateTravelPolicyRequest = z.input<typeof ZUpdateTravelPolicyRequest>;
 
-export const POLICY_CHANGE_SUBJECTS = ['advance_limit', 'travel_policy', 'validator'] as const;
+/** `policy_item`: a category's ceiling per day for a group (issue 15; POST /expenses/policy_items/bulk_save/). */
+export const POLICY_CHANGE_SUBJECTS = ['advance_limit', 'travel_policy', 'validator', 'policy_item'] as const;
 export type TPolicyChangeSubject = (typeof POLICY_CHANGE_SUBJECTS)[number];
 export const POLICY_CHANGE_ACTIONS = ['created', 'updated', 'deleted'] as const;
 export type TPolicyChangeAction = (typeof POLICY_CHANGE_ACTIONS)[number];
@@ -144,6 +145,7 @@ export const POLICY_CHANGE_SUBJECT_LABELS_FR: Record<TPolicyChangeSubject, strin
   advance_limit: "Plafond d'avance",
   travel_policy: 'Politique de déplacement',
   validator: 'Valideur',
+  policy_item: 'Plafond par catégorie',
 };
 export const POLICY_CHANGE_ACTION_LABELS_FR: Record<TPolicyChangeAction, string> = {
   created: 'Ajout',

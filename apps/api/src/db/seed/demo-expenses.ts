@@ -23,7 +23,7 @@ export async function seedExpenseCeilings(db: DbOrTx, companyId: number): Promis
   const scopes = [null, ...rows.map((g) => g.id)];
   await saveCeilings(
     db,
-    { companyId, userId: null },
+    { companyId, userId: null, now: new Date(), recordHistory: false },
     {
       items: scopes.flatMap((group) =>
         EXPENSE_CATEGORIES.map((category) => ({

@@ -172,7 +172,7 @@ export const expenseRoutes: AppModule = async (app, ctx) => {
       const companyId = companyIdOf(request);
       const ids = await saveCeilings(
         db,
-        { companyId, userId: requireSession(request).user.id },
+        { companyId, userId: requireSession(request).user.id, now: new Date() },
         request.body,
       );
       const { rows } = await listPolicyItems(db, companyId, { ids }, { limit: ids.length, offset: 0 });

@@ -1,5 +1,12 @@
 import { EXPENSE_POLICY_FIELD_MESSAGES_FR, type TAdvanceLimit } from '@tasbiq/contracts/expense-policy';
-import { type ReactNode, useState } from 'react';
+import {
+  EXPENSE_CATEGORIES,
+  EXPENSE_CATEGORY_LABELS_FR,
+  type TExpenseCategory,
+  type TPolicyItem,
+  ZCeilingAmount,
+} from '@tasbiq/contracts/expenses';
+import { type ReactNode, useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
 import { Button } from '../../components/ui/button.tsx';
@@ -13,15 +20,118 @@ import { SelectField } from '../../components/ui/select-field.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { errorMessage } from '../../lib/errors/error-message.ts';
 import { formatMoney } from '../../lib/format/money.ts';
+import { CategoryIcon } from '../expenses/components/category-icon.tsx';
 import { applyServerErrors } from '../shared/forms/apply-server-errors.ts';
 import { useAdvanceLimitsQuery } from './api/get-advance-limits.ts';
+import { useGroupPolicyItemsQuery } from './api/get-policy-items.ts';
 import { useRemoveAdvanceLimitMutation } from './api/remove-advance-limit.ts';
 import { useSaveAdvanceLimitMutation } from './api/save-advance-limit.ts';
+import { useSavePolicyItemsMutation } from './api/save-policy-items.ts';
 import { ceilingError } from './components/travel-policy-dialog.tsx';
 import { limitName, limitSegment } from './policy-labels.ts';
 
-type Values = { group: string; amount: string };
+type Values = { group: string; amount: string; ceilings: Record<TExpenseCategory, string> };
 const AMOUNT_LABEL = "Plafond d'avance (DH)";
+
+const EMPTY_CEILINGS = Object.fromEntries(EXPENSE_CATEGORIES.map((c) => [c, ''])) as Record<
+  TExpenseCategory,
+  string
+>;
+
+/** A ceiling field: empty is unlimited; otherwise the contract's amount (its French message). */
+export function categoryCeilingError(value: string): string | true {
+  const parsed = ZCeilingAmount.safeParse(value);
+  return parsed.success ? true : (parsed.error.issues[0]?.message ?? 'Montant invalide');
+}
+
+/** "150.00" → "150", "600.50" → "600,5"… as the person would type it; null (unlimited) → "". */
+const ceilingInput = (ceiling: string | null) =>
+  ceiling === null ? '' : String(Number(ceiling)).replace('.', ',');
+
+/** The ceilings to send: those that differ from what is saved; an empty field unsaved stays unsent. */
+function changedCeilings(values: Record<TExpenseCategory, string>, saved: TPolicyItem[]) {
+  const byCategory = new Map(saved.map((item) => [item.category, item]));
+  return EXPENSE_CATEGORIES.flatMap((category) => {
+    const parsed = ZCeilingAmount.parse(values[category]);
+    const existing = byCategory.get(category);
+    if (!existing) return parsed === null ? [] : [{ category, ceiling: parsed }];
+    const same =
+      existing.ceiling === null
+        ? parsed === null
+        : parsed !== null && Number(parsed) === Number(existing.ceiling);
+    return same ? [] : [{ category, ceiling: parsed }];
+  });
+}
+
+/**
+ * One field per category, DH per person and per day, empty = unlimited (issue 15). Filled from the
+ * group's saved ceilings once they arrive, and again when another group is chosen.
+ */
+function CategoryCeilingFields({
+  group,
+  items,
+  register,
+  errors,
+  setValue,
+}: {
+  group: number | null | undefined;
+  items: ReturnType<typeof useGroupPolicyItemsQuery>;
+  register: ReturnType<typeof useForm<Values>>['register'];
+  errors: ReturnType<typeof useForm<Values>>['formState']['errors'];
+  setValue: ReturnType<typeof useForm<Values>>['setValue'];
+}) {
+  const saved = items.data?.results;
+  useEffect(() => {
+    if (!saved) return;
+    const byCategory = new Map(saved.map((item) => [item.category, item.ceiling]));
+    for (const category of EXPENSE_CATEGORIES)
+      setValue(`ceilings.${category}`, ceilingInput(byCategory.get(category) ?? null));
+  }, [saved, setValue]);
+  let body: ReactNode;
+  if (group === undefined) body = null;
+  else if (items.isPending) body = <Spinner isBlock label="Chargement des plafonds par catégorie" />;
+  else if (items.isError)
+    body = (
+      <LoadErrorState
+        title="Les plafonds par catégorie n'ont pas pu être chargés."
+        error={items.error}
+        onRetry={() => items.refetch()}
+      />
+    );
+  else
+    body = (
+      <div className="grid grid-cols-1 gap-3 sm:grid-cols-2">
+        {EXPENSE_CATEGORIES.map((category) => (
+          <FormField
+            key={category}
+            label={
+              <span className="inline-flex items-center gap-1.5">
+                <CategoryIcon category={category} className="size-5 text-gray-500" />
+                {`${EXPENSE_CATEGORY_LABELS_FR[category]} (DH par jour)`}
+              </span>
+            }
+            inputMode="decimal"
+            autoComplete="off"
+            placeholder="Illimité"
+            error={errors.ceilings?.[category]?.message}
+            {...register(`ceilings.${category}`, { validate: categoryCeilingError })}
+          />
+        ))}
+      </div>
+    );
+  return (
+    <fieldset className="min-w-0 border-t border-gray-100 pt-4">
+      <legend className="sr-only">Plafonds par catégorie</legend>
+      <p aria-hidden="true" className="font-medium text-gray-900">
+        Plafonds par catégorie
+      </p>
+      <p className="mb-3 text-sm text-gray-600">
+        Le plus remboursé par personne et par jour pour chaque catégorie. Laissez vide pour ne pas plafonner.
+      </p>
+      {body}
+    </fieldset>
+  );
+}
 
 function PolicyFormFrame({ title, children }: { title: string; children: ReactNode }) {
   return (
@@ -35,10 +145,11 @@ function PolicyFormFrame({ title, children }: { title: string; children: ReactNo
   );
 }
 
-/** The form of one group's policy: its advance limit (the expenses issue adds its category ceilings here). */
+/** The form of one group's policy: its advance limit and its category ceilings (issue 15). */
 function AdvanceLimitForm({ lines, line }: { lines: TAdvanceLimit[]; line: TAdvanceLimit | null }) {
   const navigate = useNavigate();
   const save = useSaveAdvanceLimitMutation();
+  const saveCeilings = useSavePolicyItemsMutation();
   const remove = useRemoveAdvanceLimitMutation();
   const [formError, setFormError] = useState<string | null>(null);
   const [confirmRemove, setConfirmRemove] = useState(false);
@@ -51,10 +162,18 @@ function AdvanceLimitForm({ lines, line }: { lines: TAdvanceLimit[]; line: TAdva
     register,
     handleSubmit,
     setError,
+    setValue,
+    watch,
     formState: { errors },
   } = useForm<Values>({
-    defaultValues: { group: initialGroup, amount: line?.amount ? String(Number(line.amount)) : '' },
+    defaultValues: {
+      group: initialGroup,
+      amount: line?.amount ? String(Number(line.amount)) : '',
+      ceilings: EMPTY_CEILINGS,
+    },
   });
+  const chosen = line ?? lines.find((candidate) => limitSegment(candidate) === watch('group'));
+  const ceilingItems = useGroupPolicyItemsQuery(chosen?.group);
   const backWith = (notice: string) => navigate('/rh/policy', { state: { notice } });
 
   if (line === null && choices.length === 0)
@@ -66,20 +185,57 @@ function AdvanceLimitForm({ lines, line }: { lines: TAdvanceLimit[]; line: TAdva
       />
     );
 
-  const onSubmit = handleSubmit((values) => {
+  /**
+   * One submit, two calls: the category ceilings first (bulk_save: all or none), then the advance
+   * limit. If the ceilings fail nothing is saved; if the limit then fails the form stays, says that
+   * the ceilings are saved and the limit is not, and the next submit sends only the limit (the
+   * ceilings now equal what is saved).
+   */
+  const onSubmit = handleSubmit(async (values) => {
     setFormError(null);
     const target = line ?? lines.find((candidate) => limitSegment(candidate) === values.group)!;
-    save.mutate(
-      { group: target.group, amount: values.amount.trim() },
-      {
-        onSuccess: (saved) =>
-          backWith(`Le plafond d'avance de ${limitName(saved)} est de ${formatMoney(saved.amount ?? '0')}.`),
-        onError: (error) =>
-          setFormError(
-            applyServerErrors(error, setError, ['group', 'amount'], {}, EXPENSE_POLICY_FIELD_MESSAGES_FR),
-          ),
-      },
-    );
+    const changed = changedCeilings(values.ceilings, ceilingItems.data?.results ?? []);
+    if (changed.length > 0) {
+      try {
+        await saveCeilings.mutateAsync({
+          items: changed.map((item) => ({ group: target.group, ...item })),
+        });
+      } catch (error) {
+        const aliases = Object.fromEntries(
+          changed.map((item, index) => [`items.${index}.ceiling`, `ceilings.${item.category}` as const]),
+        );
+        const general = applyServerErrors(
+          error,
+          setError,
+          EXPENSE_CATEGORIES.map((category) => `ceilings.${category}` as const),
+          aliases,
+        );
+        setFormError(
+          `Rien n'a été enregistré : les plafonds par catégorie ont été refusés.${general ? ` ${general}` : ''}`,
+        );
+        return;
+      }
+    }
+    try {
+      const saved = await save.mutateAsync({ group: target.group, amount: values.amount.trim() });
+      backWith(
+        `Le plafond d'avance de ${limitName(saved)} est de ${formatMoney(saved.amount ?? '0')}.` +
+          (changed.length > 0 ? ' Les plafonds par catégorie sont enregistrés.' : ''),
+      );
+    } catch (error) {
+      const general = applyServerErrors(
+        error,
+        setError,
+        ['group', 'amount'],
+        {},
+        EXPENSE_POLICY_FIELD_MESSAGES_FR,
+      );
+      setFormError(
+        changed.length > 0
+          ? `Les plafonds par catégorie sont enregistrés, mais pas le plafond d'avance : corrigez-le puis enregistrez à nouveau.${general ? ` ${general}` : ''}`
+          : general,
+      );
+    }
   });
 
   return (
@@ -110,7 +266,13 @@ function AdvanceLimitForm({ lines, line }: { lines: TAdvanceLimit[]; line: TAdva
         error={errors.amount?.message}
         {...register('amount', { validate: (value) => ceilingError(value, AMOUNT_LABEL) })}
       />
-      {/* Category ceilings per group (policy_items): the expenses issue adds its fields here. */}
+      <CategoryCeilingFields
+        group={chosen?.group}
+        items={ceilingItems}
+        register={register}
+        errors={errors}
+        setValue={setValue}
+      />
       <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-between">
         {line !== null ? (
           <Button
@@ -124,7 +286,7 @@ function AdvanceLimitForm({ lines, line }: { lines: TAdvanceLimit[]; line: TAdva
         )}
         <div className="flex flex-col-reverse gap-2 sm:flex-row">
           <Button variant="secondary" label="Annuler" to="/rh/policy" />
-          <Button type="submit" label="Enregistrer" loading={save.isPending} />
+          <Button type="submit" label="Enregistrer" loading={save.isPending || saveCeilings.isPending} />
         </div>
       </div>
       {confirmRemove && line !== null ? (

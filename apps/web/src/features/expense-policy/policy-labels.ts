@@ -31,6 +31,8 @@ const money = (snapshot: Snapshot, key: string) => {
 
 function subjectName(change: TPolicyChange): string {
   const shown = change.after ?? change.before;
+  if (change.subject === 'policy_item')
+    return `${text(shown, 'group_name') ?? UNGROUPED_LABEL} · ${text(shown, 'category_label') ?? 'Catégorie'}`;
   if (change.subject === 'advance_limit') return text(shown, 'group_name') ?? UNGROUPED_LABEL;
   if (change.subject === 'travel_policy')
     return routeLabel(text(shown, 'departure_city_name'), text(shown, 'arrival_city_name'));
@@ -42,11 +44,18 @@ export function changeTitle(change: TPolicyChange): string {
   return `${POLICY_CHANGE_SUBJECT_LABELS_FR[change.subject]} · ${POLICY_CHANGE_ACTION_LABELS_FR[change.action]}`;
 }
 
-/** What changed, in one line: « Commerciaux : 1 000 DH → 1 200 DH ». */
+/** What changed, in one line: « Commerciaux : 1 000 DH → 1 200 DH », « Commerciaux · Restauration : Illimité → 150 DH / jour ». */
 export function changeSummary(change: TPolicyChange): string {
   const name = subjectName(change);
   if (change.subject === 'validator')
     return change.action === 'deleted' ? `${name} n'est plus valideur` : `${name} devient valideur`;
+  if (change.subject === 'policy_item') {
+    // A category ceiling: null is « Illimité », never removed (bulk_save only creates or replaces).
+    const ceiling = (snapshot: Snapshot) =>
+      text(snapshot, 'ceiling') === null ? 'Illimité' : `${money(snapshot, 'ceiling')} / jour`;
+    if (change.action === 'created') return `${name} : ${ceiling(change.after)}`;
+    return `${name} : ${ceiling(change.before)} → ${ceiling(change.after)}`;
+  }
   const key = change.subject === 'advance_limit' ? 'amount' : 'ceiling';
   if (change.action === 'created') return `${name} : ${money(change.after, key)}`;
   if (change.action === 'deleted') return `${name} : plafond retiré (${money(change.before, key)})`;

@@ -7,6 +7,7 @@ import { PageTitle } from '../../components/ui/page-title.tsx';
 import { useReveal } from '../../lib/hooks/use-reveal.ts';
 import { useReadySession } from '../session/ready-session.tsx';
 import { AdvanceLimitsSection } from './components/advance-limits-section.tsx';
+import { CategoryCeilingsSection } from './components/category-ceilings-section.tsx';
 import { PolicyHistorySection } from './components/policy-history-section.tsx';
 import { TravelPoliciesSection } from './components/travel-policies-section.tsx';
 
@@ -18,9 +19,8 @@ function noticeOf(state: unknown): string | null {
 }
 
 /**
- * /rh/policy (DRH only, expenses feature): the advance limits per group, the travel policies per
- * route and the history of changes. The category ceilings per group (`policy_items`) belong to the
- * expenses issue: their section goes between the limits and the routes.
+ * /rh/policy (DRH only, expenses feature): the advance limits per group, the category ceilings per
+ * group (`policy_items`, issue 15), the travel policies per route and the history of changes.
  */
 export function PolicyScreen() {
   const { settings } = useReadySession();
@@ -52,7 +52,7 @@ export function PolicyScreen() {
         </MessageBox>
       ) : null}
       <AdvanceLimitsSection />
-      {/* Category ceilings per group (policy_items, spec §3 Policy): the expenses issue adds its section here. */}
+      <CategoryCeilingsSection />
       <TravelPoliciesSection
         limit={limit}
         onNotice={(text, takesFocus = false) => setNotice({ text, takesFocus })}

@@ -1,7 +1,17 @@
 import type { TAdvanceLimit, TPolicyChange, TTravelPolicy } from '@tasbiq/contracts/expense-policy';
+import {
+  EXPENSE_CATEGORY_LABELS_FR,
+  type TExpenseCategory,
+  type TPolicyItem,
+} from '@tasbiq/contracts/expenses';
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { type FakeHandler, validationError } from '../../app/testing/fake-api.ts';
+import {
+  type FakeHandler,
+  type FakeRequest,
+  type FakeResponse,
+  validationError,
+} from '../../app/testing/fake-api.ts';
 import { renderApp, sessionHandlers, signIn } from '../../app/testing/render-app.tsx';
 
 afterEach(() => {
@@ -82,6 +92,7 @@ function openAs(
       ]),
       'GET /expenses/policy_changes': page([change]),
       'GET /cities': { body: CITIES },
+      'GET /expenses/policy_items': page([]),
       ...handlers,
     },
   });
@@ -287,5 +298,264 @@ describe('/rh/policy/add and /rh/policy/{id}/edit', () => {
   it('says so for a limit that does not exist', async () => {
     openAs('/rh/policy/2/edit');
     expect(await screen.findByText("Ce plafond d'avance n'existe pas ou plus.")).toBeInTheDocument();
+  });
+});
+
+const item = (
+  id: number,
+  group: [number, string] | null,
+  category: TExpenseCategory,
+  ceiling: string | null,
+): TPolicyItem => ({
+  id,
+  group: group ? { id: group[0], name: group[1] } : null,
+  category,
+  category_label: EXPENSE_CATEGORY_LABELS_FR[category],
+  ceiling,
+  updated: '2026-11-20T09:00:00.000+00:00',
+});
+
+/** GET /expenses/policy_items/ answering by `group` / `ungrouped` / `offset` like the API. */
+function itemsApi(all: TPolicyItem[]): (request: FakeRequest) => FakeResponse {
+  return (request) => {
+    const group = request.query.get('group');
+    const scoped = request.query.get('ungrouped')
+      ? all.filter((i) => i.group === null)
+      : group
+        ? all.filter((i) => i.group?.id === Number(group))
+        : all;
+    const offset = Number(request.query.get('offset') ?? 0);
+    const limit = Number(request.query.get('limit') ?? 10);
+    return {
+      body: {
+        count: scoped.length,
+        next: offset + limit < scoped.length ? `?offset=${offset + limit}` : null,
+        previous: null,
+        results: scoped.slice(offset, offset + limit),
+      },
+    };
+  };
+}
+
+describe('category ceilings on /rh/policy', () => {
+  it('lists each group with its categories, icons and ceilings per day (empty = Illimité), 10 a page', async () => {
+    const many = [
+      item(1, null, 'food', '100.00'),
+      item(2, null, 'train', null),
+      ...(['food', 'hotel', 'bank', 'phone', 'gas-station', 'train', 'plane'] as const).map((c, n) =>
+        item(10 + n, [1, 'Commerciaux'], c, `${150 + n}.00`),
+      ),
+      item(20, [2, 'Techniciens'], 'food', '80.00'),
+      item(21, [2, 'Techniciens'], 'hotel', '500.00'),
+    ];
+    const app = openAs('/rh/policy', { handlers: { 'GET /expenses/policy_items': itemsApi(many) } });
+    const section = within(await screen.findByRole('region', { name: 'Plafonds par catégorie' }));
+    const list = within(await section.findByRole('list', { name: 'Plafonds par catégorie et par groupe' }));
+    const blocks = list.getAllByRole('listitem');
+    expect(blocks.map((b) => within(b).getByRole('heading').textContent)).toEqual([
+      'Salariés sans groupe',
+      'Commerciaux',
+      'Techniciens',
+    ]);
+    expect(blocks[0]).toHaveTextContent(/Restauration\s*100\sDH\s\/ jour/);
+    expect(within(blocks[0]!).getByText('Illimité')).toBeInTheDocument();
+    expect(blocks[0]!.querySelector('[data-category-icon="food"]')).not.toBeNull();
+    expect(blocks[0]!.querySelector('[data-category-icon="train"]')).not.toBeNull();
+    // Page 1 holds 10 items: Techniciens' food is the 10th, its hotel on page 2.
+    expect(blocks[2]).toHaveTextContent(/Restauration\s*80\sDH/);
+    expect(blocks[2]).not.toHaveTextContent('Hôtel');
+    // A group with an advance limit is edited in its form, one without in the add form.
+    expect(
+      list.getByRole('link', { name: 'Modifier les plafonds par catégorie de Commerciaux' }),
+    ).toHaveAttribute('href', '/rh/policy/1/edit');
+    expect(
+      list.getByRole('link', { name: 'Modifier les plafonds par catégorie de Techniciens' }),
+    ).toHaveAttribute('href', '/rh/policy/add?group=2');
+    expect(app.api.requestsTo('GET /expenses/policy_items')[0]!.query.get('limit')).toBe('10');
+
+    await app.user.click(section.getByRole('button', { name: /suivant/i }));
+    await waitFor(() => expect(section.getByText('Hôtel')).toBeInTheDocument());
+    expect(section.queryByText('Salariés sans groupe')).not.toBeInTheDocument();
+  });
+
+  it('says when there is no ceiling yet, and when the list fails, with a retry', async () => {
+    let calls = 0;
+    const app = openAs('/rh/policy', {
+      handlers: {
+        'GET /expenses/policy_items': () => {
+          calls += 1;
+          return calls === 1 ? { status: 500, body: { type: 'server_error', errors: [] } } : page([]);
+        },
+      },
+    });
+    const section = within(await screen.findByRole('region', { name: 'Plafonds par catégorie' }));
+    expect(
+      await section.findByText("Les plafonds par catégorie n'ont pas pu être chargés."),
+    ).toBeInTheDocument();
+    await app.user.click(section.getByRole('button', { name: 'Réessayer' }));
+    expect(await section.findByText('Aucun plafond par catégorie pour le moment.')).toBeInTheDocument();
+  });
+
+  it('shows the ceiling changes in the history: group, category, old → new', async () => {
+    openAs('/rh/policy', {
+      handlers: {
+        'GET /expenses/policy_changes': page([
+          {
+            ...change,
+            id: 2,
+            subject: 'policy_item',
+            subject_id: 11,
+            before: {
+              group: 1,
+              group_name: 'Commerciaux',
+              category: 'food',
+              category_label: 'Restauration',
+              ceiling: null,
+            },
+            after: {
+              group: 1,
+              group_name: 'Commerciaux',
+              category: 'food',
+              category_label: 'Restauration',
+              ceiling: '150.00',
+            },
+          },
+          {
+            ...change,
+            id: 3,
+            subject: 'policy_item',
+            action: 'created',
+            before: null,
+            after: {
+              group: null,
+              group_name: null,
+              category: 'hotel',
+              category_label: 'Hôtel',
+              ceiling: '600.00',
+            },
+          },
+        ]),
+      },
+    });
+    const history = within(await screen.findByRole('list', { name: 'Historique des modifications' }));
+    expect(history.getByText('Plafond par catégorie · Modification')).toBeInTheDocument();
+    expect(
+      history.getByText(exact('Commerciaux · Restauration : Illimité → 150 DH / jour')),
+    ).toBeInTheDocument();
+    expect(history.getByText(exact('Salariés sans groupe · Hôtel : 600 DH / jour'))).toBeInTheDocument();
+  });
+});
+
+describe('category ceilings in the policy form', () => {
+  const saved = [item(11, [1, 'Commerciaux'], 'food', '150.00'), item(12, [1, 'Commerciaux'], 'train', null)];
+
+  it("fills a group's ceilings, refuses a bad amount in French, then saves only the changes with the limit", async () => {
+    const app = openAs('/rh/policy/1/edit', {
+      handlers: {
+        'GET /expenses/policy_items': itemsApi(saved),
+        'POST /expenses/policy_items/bulk_save': { body: [] },
+        'POST /expenses/advance_limit': { body: line(1, 'Commerciaux', '1200.00', 12) },
+      },
+    });
+    const food = await screen.findByLabelText('Restauration (DH par jour)');
+    expect(food).toHaveValue('150');
+    expect(screen.getByLabelText('Train (DH par jour)')).toHaveValue('');
+    expect(screen.getByLabelText('Hôtel (DH par jour)')).toHaveAttribute('placeholder', 'Illimité');
+    expect(app.api.requestsTo('GET /expenses/policy_items')[0]!.query.get('group')).toBe('1');
+
+    await app.user.type(screen.getByLabelText('Hôtel (DH par jour)'), '-5');
+    await app.user.click(screen.getByRole('button', { name: 'Enregistrer' }));
+    expect(await screen.findByText('Montant invalide')).toBeInTheDocument();
+    expect(screen.getByLabelText('Hôtel (DH par jour)')).toHaveAttribute('aria-invalid', 'true');
+    expect(app.api.requestsTo('POST /expenses/policy_items/bulk_save')).toHaveLength(0);
+    expect(app.api.requestsTo('POST /expenses/advance_limit')).toHaveLength(0);
+
+    await app.user.clear(screen.getByLabelText('Hôtel (DH par jour)'));
+    await app.user.type(screen.getByLabelText('Hôtel (DH par jour)'), '600,50');
+    await app.user.clear(food);
+    await app.user.click(screen.getByRole('button', { name: 'Enregistrer' }));
+    expect(
+      await screen.findByText(
+        exact(
+          "Le plafond d'avance de Commerciaux est de 1 200 DH. Les plafonds par catégorie sont enregistrés.",
+        ),
+      ),
+    ).toBeInTheDocument();
+    // food 150 → unlimited, hotel unset → 600.50; train (unlimited, unchanged) is not sent.
+    expect(app.api.requestsTo('POST /expenses/policy_items/bulk_save')[0]!.body).toEqual({
+      items: [
+        { group: 1, category: 'food', ceiling: null },
+        { group: 1, category: 'hotel', ceiling: '600.50' },
+      ],
+    });
+    expect(app.api.requestsTo('POST /expenses/advance_limit')).toHaveLength(1);
+  });
+
+  it('saves nothing when the ceilings are refused, and says so; the limit is not sent', async () => {
+    const app = openAs('/rh/policy/1/edit', {
+      handlers: {
+        'GET /expenses/policy_items': itemsApi(saved),
+        'POST /expenses/policy_items/bulk_save': validationError([
+          { attr: 'items.0.ceiling', code: 'invalid' },
+        ]),
+        'POST /expenses/advance_limit': { body: line(1, 'Commerciaux', '1200.00', 12) },
+      },
+    });
+    await app.user.type(await screen.findByLabelText('Avion (DH par jour)'), '2000');
+    await app.user.click(screen.getByRole('button', { name: 'Enregistrer' }));
+    expect(
+      await screen.findByText(/Rien n'a été enregistré : les plafonds par catégorie ont été refusés\./),
+    ).toBeInTheDocument();
+    expect(screen.getByLabelText('Avion (DH par jour)')).toHaveAttribute('aria-invalid', 'true');
+    expect(app.api.requestsTo('POST /expenses/advance_limit')).toHaveLength(0);
+  });
+
+  it('says that the ceilings are saved but not the limit when the limit then fails; the retry sends only the limit', async () => {
+    let current = saved;
+    let limitCalls = 0;
+    const app = openAs('/rh/policy/1/edit', {
+      handlers: {
+        'GET /expenses/policy_items': (request) => itemsApi(current)(request),
+        'POST /expenses/policy_items/bulk_save': () => {
+          current = [...saved, item(13, [1, 'Commerciaux'], 'plane', '2000.00')];
+          return { body: [current[2]] };
+        },
+        'POST /expenses/advance_limit': () => {
+          limitCalls += 1;
+          return limitCalls === 1
+            ? { status: 500, body: { type: 'server_error', errors: [] } }
+            : { body: line(1, 'Commerciaux', '1200.00', 12) };
+        },
+      },
+    });
+    await app.user.type(await screen.findByLabelText('Avion (DH par jour)'), '2000');
+    await app.user.click(screen.getByRole('button', { name: 'Enregistrer' }));
+    expect(
+      await screen.findByText(/Les plafonds par catégorie sont enregistrés, mais pas le plafond d'avance/),
+    ).toBeInTheDocument();
+    await waitFor(() => expect(app.api.requestsTo('GET /expenses/policy_items').length).toBeGreaterThan(1));
+    await app.user.click(screen.getByRole('button', { name: 'Enregistrer' }));
+    expect(
+      await screen.findByText(exact("Le plafond d'avance de Commerciaux est de 1 200 DH.")),
+    ).toBeInTheDocument();
+    expect(app.api.requestsTo('POST /expenses/policy_items/bulk_save')).toHaveLength(1);
+    expect(app.api.requestsTo('POST /expenses/advance_limit')).toHaveLength(2);
+  });
+
+  it("loads the chosen group's ceilings in the add form", async () => {
+    const app = openAs('/rh/policy/add?group=2', {
+      handlers: {
+        'GET /expenses/policy_items': itemsApi([item(30, [2, 'Techniciens'], 'phone', '90.00')]),
+        'POST /expenses/advance_limit': { status: 201, body: line(2, 'Techniciens', '1500.00', 0) },
+      },
+    });
+    expect(await screen.findByLabelText('Téléphone (DH par jour)')).toHaveValue('90');
+    await app.user.type(screen.getByLabelText(/^Plafond d'avance/), '1500');
+    await app.user.click(screen.getByRole('button', { name: 'Enregistrer' }));
+    expect(
+      await screen.findByText(exact("Le plafond d'avance de Techniciens est de 1 500 DH.")),
+    ).toBeInTheDocument();
+    // Nothing changed in the ceilings: no bulk_save.
+    expect(app.api.requestsTo('POST /expenses/policy_items/bulk_save')).toHaveLength(0);
   });
 });
