@@ -37,6 +37,11 @@ export const payslipJobs = pgTable(
     pagesRead: integer('pages_read').notNull().default(0),
     replacedCount: integer('replaced_count').notNull().default(0),
     alreadyApprovedCount: integer('already_approved_count').notNull().default(0),
+    /**
+     * Failures of the step that starts at `pages_read`, back to 0 when it moves: after
+     * PAYSLIP_STEP_MAX_ATTEMPTS the job is `failed` with a French `error` (decision 034).
+     */
+    stepAttempts: integer('step_attempts').notNull().default(0),
     error: text('error'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     /** Moves with every chunk: a job in progress that has not moved for a while lost its worker. */

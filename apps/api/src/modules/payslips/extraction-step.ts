@@ -19,7 +19,8 @@ import { continues, type PageGroup, type ReadPage } from './group-pages.ts';
 import { buildDirectory, type EmployeeDirectory, type MatchResult, matchPage } from './match-employee.ts';
 import { readSlipPage, type SlipFigures, type SlipPage } from './read-slip-page.ts';
 
-type Deps = Pick<AppContext, 'db' | 'storage'> & { chunkPages: number };
+export type ExtractionDeps = Pick<AppContext, 'db' | 'storage'> & { chunkPages: number };
+type Deps = ExtractionDeps;
 
 /** Parsed PDFs and directories of the jobs this process is reading, so a long file is parsed once. */
 export type OpenJobs = Map<number, { pdf: OpenedPdf; directory: EmployeeDirectory }>;
@@ -165,12 +166,22 @@ async function slipFile(pdf: OpenedPdf, draft: SlipDraft): Promise<Buffer> {
   }
 }
 
-export async function runExtractionStep(deps: Deps, open: OpenJobs, jobId: number): Promise<StepResult> {
+/**
+ * `started` is told the resume point once the job is known to be in progress, so a failure of the
+ * step can be counted against it (extraction-jobs.ts).
+ */
+export async function runExtractionStep(
+  deps: Deps,
+  open: OpenJobs,
+  jobId: number,
+  started?: (cursor: number) => void,
+): Promise<StepResult> {
   const [job] = await deps.db.select().from(payslipJobs).where(eq(payslipJobs.id, jobId));
   if (job?.status !== 'in_progress') {
     await closeJob(open, jobId);
     return { status: 'done' };
   }
+  started?.(job.pagesRead);
   let entry: Awaited<ReturnType<typeof openJob>>;
   try {
     entry = await openJob(deps, open, job);
@@ -273,6 +284,7 @@ export async function runExtractionStep(deps: Deps, open: OpenJobs, jobId: numbe
         .update(payslipJobs)
         .set({
           pagesRead: next,
+          stepAttempts: 0,
           replacedCount: sql`${payslipJobs.replacedCount} + ${replaced}`,
           alreadyApprovedCount: sql`${payslipJobs.alreadyApprovedCount} + ${alreadyApproved}`,
           updatedAt: sql`now()`,

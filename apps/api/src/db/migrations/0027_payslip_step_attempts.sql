@@ -1,0 +1,1 @@
+ALTER TABLE "payslip_jobs" ADD COLUMN "step_attempts" integer DEFAULT 0 NOT NULL;
