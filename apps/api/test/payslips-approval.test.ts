@@ -2,6 +2,7 @@ import type { TPayslip } from '@tasbiq/contracts/payslips';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { employeeAuditEntries } from '../src/db/schema/audit.ts';
+import { companies } from '../src/db/schema/companies.ts';
 import { employees } from '../src/db/schema/employees.ts';
 import { notifications } from '../src/db/schema/notifications.ts';
 import { payslipDownloads, payslips } from '../src/db/schema/payslips.ts';
@@ -188,6 +189,18 @@ describe('the employee', () => {
       downloads: 1,
       jobs_in_progress: 0,
     });
+  });
+
+  it("stats/rh/fiches is refused when the company's fiches feature is off, like the other features' figures", async () => {
+    const c = await payrollCompany(t, 1);
+    const url = '/api/stats/rh/fiches?month=11&year=2026';
+    expect((await get(url, c.hr)).statusCode).toBe(200);
+    await t.db.update(companies).set({ fichesEnabled: false }).where(eq(companies.id, c.company.id));
+    const off = await get(url, c.hr);
+    expect(off.statusCode).toBe(403);
+    expect(off.json()).toMatchObject({ type: 'client_error', errors: [{ code: 'permission_denied' }] });
+    await t.db.update(companies).set({ fichesEnabled: true }).where(eq(companies.id, c.company.id));
+    expect((await get(url, c.hr)).statusCode).toBe(200);
   });
 
   it('an HR person of another company sees none of it', async () => {

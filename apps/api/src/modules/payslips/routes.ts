@@ -306,7 +306,8 @@ export const payslipRoutes: AppModule = async (app, { db, storage, jobs }) => {
   app.get(
     '/stats/rh/fiches',
     {
-      config: { roles: ['RH'] },
+      // Like the other features' figures (advances, top-ups): not computed when the feature is off.
+      config: { roles: ['RH'], feature: 'fiches' },
       schema: { tags: ['fiches'], querystring: ZStatsQuery, response: { 200: ZPayslipStats } },
     },
     async (request) => {
