@@ -75,6 +75,7 @@ describe('filing an order', () => {
       arrival_city: { id: AGADIR },
       can_edit: false,
       can_review: false,
+      is_own: true,
       advance_ceiling: { limit: '3000.00', route_ceiling: '2000.00', ceiling: '2000.00' },
     });
     expect(details.history.map((e: { type: string }) => e.type)).toEqual(['submitted']);
@@ -484,6 +485,10 @@ describe('lists', () => {
     const hrView = (await send(t, 'GET', '/api/expenses/odm/?view=review', tenant.rh.auth)).json();
     expect(hrView.count).toBe(3);
     expect(hrView.results.find((o: { id: number }) => o.id === own.id).can_review).toBe(true);
+    // The owner's flag follows the caller: the validator's own order, another's for HR.
+    expect(validatorView.results.every((o: { is_own: boolean }) => !o.is_own)).toBe(true);
+    expect(hrView.results.find((o: { id: number }) => o.id === own.id).is_own).toBe(false);
+    expect(mine.results[0].is_own).toBe(true);
 
     const q = (query: string) =>
       send(t, 'GET', `/api/expenses/odm/?view=review&${query}`, tenant.rh.auth).then((r) =>

@@ -225,6 +225,8 @@ export const ZMissionOrder = z.object({
   can_review: z.boolean(),
   /** Whether the caller may edit it (their own, returned). */
   can_edit: z.boolean(),
+  /** The caller's own order: its expense report is theirs to fill and send, never to review. */
+  is_own: z.boolean(),
 });
 export type TMissionOrder = z.infer<typeof ZMissionOrder>;
 

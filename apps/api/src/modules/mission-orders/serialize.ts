@@ -66,6 +66,7 @@ export function serializeMissionOrder(
       order.status === 'pending' && isOverdue(order.submittedAt, context.now, context.reminderWorkingDays),
     can_review: context.canReview && !own && order.status === 'pending',
     can_edit: own && order.status === 'returned',
+    is_own: own,
   };
 }
 

@@ -1,7 +1,6 @@
 import { IconPlus, IconReceipt, IconTrash } from '@tabler/icons-react';
-import { EXPENSE_STATUS_LABELS_FR, type TExpense, type TExpenseStatus } from '@tasbiq/contracts/expenses';
+import type { TExpense } from '@tasbiq/contracts/expenses';
 import { type ReactNode, useState } from 'react';
-import { Badge, type BadgeTone } from '../../components/ui/badge.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { EmptyState } from '../../components/ui/empty-state.tsx';
 import { LoadErrorState } from '../../components/ui/load-error-state.tsx';
@@ -12,55 +11,14 @@ import { Pagination } from '../../components/ui/pagination.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { errorMessage } from '../../lib/errors/error-message.ts';
 import { useExpensesQuery } from './api/list-expenses.ts';
-import { useReceiptUrl } from './api/receipt-image.ts';
 import { useBulkDeleteExpensesMutation, useDeleteExpenseMutation } from './api/save-expense.ts';
 import { ExpenseForm } from './components/expense-form.tsx';
 import { OpenReports } from './components/open-reports.tsx';
+import { FullReceipt, ReceiptThumbnail } from './components/receipt-thumbnail.tsx';
+import { ExpenseStatusBadge } from './components/status-badges.tsx';
+import { formatExpenseDay as formatDay, formatExpenseAmount } from './format-expense.ts';
 
 const PAGE = 20;
-const TONES: Record<TExpenseStatus, BadgeTone> = {
-  draft: 'neutral',
-  sent: 'info',
-  returned: 'warning',
-  accepted: 'success',
-  rejected: 'danger',
-};
-
-/** "152,40 DH": receipts carry centimes, so expenses show them (other amounts are whole DH). */
-export function formatExpenseAmount(wire: string): string {
-  const [units = '0', cents = '00'] = wire.split('.');
-  return `${units.replace(/\B(?=(\d{3})+(?!\d))/g, '\u00a0')},${cents}\u00a0DH`;
-}
-
-/** "24/11/2026" from "2026-11-24". */
-function formatDay(day: string): string {
-  const [y, m, d] = day.split('-');
-  return `${d}/${m}/${y}`;
-}
-
-function ReceiptThumbnail({ expense, onOpen }: { expense: TExpense; onOpen: () => void }) {
-  const url = useReceiptUrl(expense.id, 'thumbnail', !!expense.receipt);
-  if (!expense.receipt) return <div className="size-16 rounded-lg bg-gray-100" />;
-  return (
-    <button
-      type="button"
-      onClick={onOpen}
-      className="size-16 shrink-0 overflow-hidden rounded-lg bg-gray-100 ring-1 ring-gray-200 focus-visible:outline-2 focus-visible:outline-brand-600"
-      aria-label={`Ouvrir le justificatif ${expense.receipt.display_name}`}
-    >
-      {url ? <img src={url} alt="" className="size-full object-cover" /> : null}
-    </button>
-  );
-}
-
-function FullReceipt({ expense }: { expense: TExpense }) {
-  const url = useReceiptUrl(expense.id, 'full');
-  return url ? (
-    <img src={url} alt={`Justificatif : ${expense.title}`} className="max-h-[75vh] w-full object-contain" />
-  ) : (
-    <Spinner label="Chargement du justificatif…" isBlock />
-  );
-}
 
 type ItemProps = {
   expense: TExpense;
@@ -112,7 +70,7 @@ function ExpenseItem({ expense, isSelected, onSelect, onEdit, onDelete, onOpenRe
           <p className="text-sm text-amber-800">Commentaire : {expense.review_comment}</p>
         ) : null}
         <div className="mt-1 flex flex-wrap items-center gap-2">
-          <Badge tone={TONES[expense.status]}>{EXPENSE_STATUS_LABELS_FR[expense.status]}</Badge>
+          <ExpenseStatusBadge status={expense.status} />
           {editable ? (
             <>
               <Button size="sm" variant="tertiary" label="Modifier" onClick={onEdit} />

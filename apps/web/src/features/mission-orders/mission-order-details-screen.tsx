@@ -21,6 +21,8 @@ import { formatDateTime } from '../../lib/format/date-time.ts';
 import { shortenFileName } from '../../lib/format/file-name.ts';
 import { formatMoney } from '../../lib/format/money.ts';
 import { http } from '../../lib/http/client.ts';
+import { OrderReportSection } from '../expenses/components/order-report-section.tsx';
+import { ReviewReportSection } from '../expenses/components/review-report-section.tsx';
 import { useMissionOrderQuery } from './api/get-mission-order.ts';
 import { ReplyPanel } from './components/reply-panel.tsx';
 import { AdvanceStatusBadge, MissionStatusBadge } from './components/status-badge.tsx';
@@ -36,12 +38,12 @@ export function HrMissionOrderDetailsScreen() {
   return <DetailsScreen area="hr" />;
 }
 
-function DetailsScreen({ area }: { area: 'employee' | 'hr' }) {
+function DetailsScreen({ area }: { area: Area }) {
   const { id: rawId = '' } = useParams();
   const id = /^\d{1,10}$/.test(rawId) ? Number(rawId) : null;
   const back = area === 'hr' ? '/rh/missionorders' : '/missionorders';
   if (id === null) return <NotFound back={back} />;
-  return <Details id={id} back={back} />;
+  return <Details id={id} back={back} area={area} />;
 }
 
 function NotFound({ back }: { back: string }) {
@@ -53,7 +55,9 @@ function NotFound({ back }: { back: string }) {
   );
 }
 
-function Details({ id, back }: { id: number; back: string }) {
+type Area = 'employee' | 'hr';
+
+function Details({ id, back, area }: { id: number; back: string; area: Area }) {
   const order = useMissionOrderQuery(id);
   if (order.isPending) return <Spinner isBlock label="Chargement de l’ordre de mission" />;
   if (order.isError) {
@@ -67,10 +71,20 @@ function Details({ id, back }: { id: number; back: string }) {
       />
     );
   }
-  return <OrderView order={order.data} back={back} />;
+  return <OrderView order={order.data} back={back} area={area} />;
 }
 
-function OrderView({ order, back }: { order: TMissionOrderDetails; back: string }) {
+/**
+ * The expense report of an approved order (issue 15): the employee fills and sends their own on
+ * /missionorders/{id}; a reviewer (a validator there, HR on /rh/missionorders/{id}) answers it.
+ */
+function ReportSection({ order, area }: { order: TMissionOrderDetails; area: Area }) {
+  if (order.status !== 'accepted') return null;
+  if (area === 'employee' && order.is_own) return <OrderReportSection order={order} />;
+  return <ReviewReportSection order={order} />;
+}
+
+function OrderView({ order, back, area }: { order: TMissionOrderDetails; back: string; area: Area }) {
   const [downloadError, setDownloadError] = useState<unknown>(null);
   const download = async (url: string, name: string) => {
     setDownloadError(null);
@@ -159,6 +173,7 @@ function OrderView({ order, back }: { order: TMissionOrderDetails; back: string 
         </MessageBox>
       ) : null}
       {order.can_review ? <ReplyPanel key={order.advance_amount} order={order} /> : null}
+      <ReportSection order={order} area={area} />
       <section
         aria-labelledby="history-title"
         className="rounded-2xl bg-white p-4 ring-1 ring-gray-200 sm:p-6"

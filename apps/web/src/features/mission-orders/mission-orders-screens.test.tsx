@@ -43,6 +43,7 @@ function makeOrder(overrides: Partial<TMissionOrderDetails> = {}): TMissionOrder
     is_overdue: false,
     can_review: false,
     can_edit: false,
+    is_own: true,
     history: [
       {
         id: 1,
