@@ -37,7 +37,7 @@ export default defineConfig(({ mode }) => {
             groups: [
               // React and the router change far less often than the app: their own chunk stays in
               // the browser's cache across our deployments. Screens are split by route
-              // (src/app/lazy-screen.tsx); lottie and recharts by their dynamic imports.
+              // (src/app/lazy-screen.tsx); lottie by its dynamic import.
               { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/ },
             ],
           },

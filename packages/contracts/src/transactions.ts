@@ -1,6 +1,9 @@
 import { z } from 'zod';
 import { ZEmployeeRef } from './advances.ts';
+import { TRANSACTION_TYPES } from './transaction-labels.ts';
 import { ZMoney } from './wire.ts';
+
+export * from './transaction-labels.ts';
 
 /**
  * GET /transactions/ (limit, employee, type_in; plus offset, month, year): an employee's (or, for
@@ -11,15 +14,6 @@ import { ZMoney } from './wire.ts';
  * the part of the bill paid);
  * `fees` the advance fee.
  */
-export const TRANSACTION_TYPES = ['advance', 'recharge', 'bill', 'transfer'] as const;
-export type TTransactionType = (typeof TRANSACTION_TYPES)[number];
-export const TRANSACTION_TYPE_LABELS_FR: Record<TTransactionType, string> = {
-  advance: 'Avance sur salaire',
-  recharge: 'Recharge téléphonique',
-  bill: 'Facture',
-  transfer: 'Transfert',
-};
-
 export const ZTransaction = z.object({
   id: z.number().int(),
   type: z.enum(TRANSACTION_TYPES),

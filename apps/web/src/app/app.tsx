@@ -1,12 +1,18 @@
 import { useState } from 'react';
 import { createBrowserRouter, RouterProvider } from 'react-router';
+import { preloadMatchedScreens } from './lazy-screen.tsx';
 import { AppProviders } from './providers.tsx';
 import { createQueryClient } from './query-client.ts';
 import { routes } from './routes.tsx';
 
 export function App() {
   const [queryClient] = useState(createQueryClient);
-  const [router] = useState(() => createBrowserRouter(routes));
+  const [router] = useState(() => {
+    const created = createBrowserRouter(routes);
+    // The first page's screen downloads alongside the session calls, not after them.
+    preloadMatchedScreens(created.state.matches);
+    return created;
+  });
   return (
     <AppProviders queryClient={queryClient}>
       <RouterProvider router={router} />

@@ -1,5 +1,9 @@
-import { type ComponentType, lazy, type ReactElement, Suspense } from 'react';
+import { type ComponentType, lazy, type ReactElement, type ReactNode, Suspense } from 'react';
+import type { RouteObject } from 'react-router';
 import { Spinner } from '../components/ui/spinner.tsx';
+
+/** What starts the download of a lazy screen's code, by the element `lazyScreen` returned. */
+const loaders = new WeakMap<object, () => Promise<unknown>>();
 
 /**
  * A screen whose code downloads the first time its route is visited, not with the app: the first
@@ -13,13 +17,48 @@ export function lazyScreen<Module extends Record<Name, ComponentType>, Name exte
   load: () => Promise<Module>,
   name: Name,
 ): ReactElement {
+  // One download, shared by an early preload and the render that needs the screen.
+  let loading: Promise<Module> | null = null;
+  const loadOnce = () => {
+    loading ??= load().catch((error: unknown) => {
+      loading = null; // a failed chunk download may succeed on the next attempt
+      throw error;
+    });
+    return loading;
+  };
   const Screen = lazy(async () => {
-    const screen: ComponentType = (await load())[name];
+    const screen: ComponentType = (await loadOnce())[name];
     return { default: screen };
   });
-  return (
+  const element = (
     <Suspense fallback={<Spinner isBlock size="lg" />}>
       <Screen />
     </Suspense>
   );
+  loaders.set(element, loadOnce);
+  return element;
+}
+
+/**
+ * Starts downloading the code of a `lazyScreen` element now (anything else: nothing), so that it
+ * arrives while the guard above it still waits for the account rather than after.
+ */
+export function preloadScreen(element: ReactNode): void {
+  if (element === null || typeof element !== 'object') return;
+  const load = loaders.get(element);
+  if (load) load().catch(() => {}); // the render that needs it retries and shows the error
+}
+
+/** A route's `handle` names its lazy screen when a guard wraps it (route.element is the guard). */
+export type ScreenHandle = { screen?: ReactNode };
+
+/**
+ * At start, the screens of the routes the address matches begin downloading at once, alongside the
+ * entry's session calls: the first page's screen no longer waits for them to finish first.
+ */
+export function preloadMatchedScreens(matches: ReadonlyArray<{ route: RouteObject }>): void {
+  for (const { route } of matches) {
+    preloadScreen(route.element);
+    preloadScreen((route.handle as ScreenHandle | undefined)?.screen);
+  }
 }

@@ -7,7 +7,7 @@ import { AuthLayout } from './layouts/auth-layout.tsx';
 import { EmployeeLayout } from './layouts/employee-layout.tsx';
 import { HrLayout } from './layouts/hr-layout.tsx';
 import { RootLayout } from './layouts/root-layout.tsx';
-import { lazyScreen } from './lazy-screen.tsx';
+import { lazyScreen, type ScreenHandle } from './lazy-screen.tsx';
 import { ComingSoonScreen } from './screens/coming-soon-screen.tsx';
 import { RouteErrorScreen } from './screens/route-error-screen.tsx';
 
@@ -307,7 +307,8 @@ function pageRoutes(area: 'employee' | 'hr', pages: readonly PageRoute[], home: 
         {screen ?? <ComingSoonScreen title={title} backTo={path === '' ? undefined : home} />}
       </AccessGate>
     );
-    return path === '' ? { index: true, element } : { path, element };
+    const handle: ScreenHandle = { screen };
+    return path === '' ? { index: true, element, handle } : { path, element, handle };
   });
 }
 

@@ -6,15 +6,19 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { apiError, type FakeHandler, sequence } from '../../app/testing/fake-api.ts';
 import { renderApp, type SessionOptions, sessionHandlers, signIn } from '../../app/testing/render-app.tsx';
 
-// recharts needs layout (ResizeObserver, sizes) that jsdom lacks: the lazy chart module is replaced
-// by a stand-in that shows what it was given, or throws when a test wants the fallback.
+// The real chart draws (plain elements, no layout needed); a test that wants its fallback makes it throw.
 const chart = vi.hoisted(() => ({ shouldThrow: false }));
-vi.mock('./components/daily-bar-chart.tsx', () => ({
-  default: ({ points }: { points: unknown[] }) => {
-    if (chart.shouldThrow) throw new Error('chunk failed');
-    return <div data-testid="chart-stand-in">{points.length} jours</div>;
-  },
-}));
+vi.mock('./components/daily-bar-chart.tsx', async (importOriginal) => {
+  const original = await importOriginal<typeof import('./components/daily-bar-chart.tsx')>();
+  const Real = original.default;
+  return {
+    ...original,
+    default: (props: Parameters<typeof Real>[0]) => {
+      if (chart.shouldThrow) throw new Error('chart failed');
+      return <Real {...props} />;
+    },
+  };
+});
 
 /** Text with every space (the amounts' no-break ones too) as a plain space. */
 const plain = (text: string | null | undefined) => text?.replace(/\s+/g, ' ');
@@ -157,10 +161,10 @@ describe('/rh dashboard', () => {
     expect(await screen.findByRole('region', { name: 'Chiffres clés d’octobre 2026' })).toBeInTheDocument();
   });
 
-  it('draws each daily series lazily, with a summary and a hidden table of the active days', async () => {
+  it('draws each daily series, with a summary and a hidden table of the active days', async () => {
     await openDashboard();
     const advances = screen.getByRole('region', { name: 'Avances par jour' });
-    expect(await within(advances).findByText('3 jours')).toBeInTheDocument();
+    expect(await within(advances).findAllByTestId('bar')).toHaveLength(3);
     expect(advances).toHaveTextContent('3 avances pour 1 801 DH du 01/11/2026 au 03/11/2026');
     // The drawing is hidden from assistive technologies; the table carries the numbers.
     expect(within(advances).getByTestId('daily-chart')).toHaveAttribute('aria-hidden', 'true');
@@ -170,7 +174,7 @@ describe('/rh dashboard', () => {
     expect(rows.map((row) => plain(row.textContent))).toEqual(['02/11/202621 500 DH', '03/11/20261301 DH']);
 
     const recharges = screen.getByRole('region', { name: 'Recharges par jour' });
-    expect(await within(recharges).findByText('3 jours')).toBeInTheDocument();
+    expect(await within(recharges).findAllByTestId('bar')).toHaveLength(3);
     expect(recharges).toHaveTextContent('1 recharge pour 97 DH');
   });
 

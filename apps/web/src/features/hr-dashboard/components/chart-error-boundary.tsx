@@ -4,8 +4,7 @@ type Props = { fallback: ReactNode; children: ReactNode };
 type State = { hasFailed: boolean };
 
 /**
- * A chart that cannot load (its chunk failed to download after a deploy, or the library threw)
- * must not take the dashboard down: the figures are still in the text beside it.
+ * A chart that cannot be drawn (it threw on unexpected data) must not take the dashboard down: the figures are still in the text beside it.
  */
 export class ChartErrorBoundary extends Component<Props, State> {
   override state: State = { hasFailed: false };

@@ -1,13 +1,12 @@
-import { type ComponentProps, lazy, type ReactNode, Suspense, useId } from 'react';
+import { type ComponentProps, type ReactNode, useId } from 'react';
 import { InlineLoadError } from '../../../components/ui/load-error-state.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { formatMoney } from '../../../lib/format/money.ts';
 import { type DailySeries, useDailyStatsQuery } from '../api/get-daily-stats.ts';
 import { ChartErrorBoundary } from './chart-error-boundary.tsx';
 import { toChartPoints, totalsOf } from './chart-points.ts';
-
-// recharts weighs more than the rest of the dashboard: it is fetched only when a chart is drawn.
-const DailyBarChart = lazy(() => import('./daily-bar-chart.tsx'));
+// A few plain elements (no chart library): drawn with the card, no chunk of its own to wait for.
+import DailyBarChart from './daily-bar-chart.tsx';
 
 type SeriesText = {
   title: string;
@@ -43,9 +42,7 @@ function ChartArea(props: ComponentProps<typeof DailyBarChart>) {
           </p>
         }
       >
-        <Suspense fallback={<div className="h-full animate-pulse rounded-xl bg-gray-100" />}>
-          <DailyBarChart {...props} />
-        </Suspense>
+        <DailyBarChart {...props} />
       </ChartErrorBoundary>
     </div>
   );

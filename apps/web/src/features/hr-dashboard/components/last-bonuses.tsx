@@ -1,5 +1,5 @@
 import { IconArrowRight } from '@tabler/icons-react';
-import { BONUS_TYPE_LABELS_FR } from '@tasbiq/contracts/bonuses';
+import { BONUS_TYPE_LABELS_FR } from '@tasbiq/contracts/bonus-labels';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';

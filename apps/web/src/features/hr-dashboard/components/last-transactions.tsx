@@ -1,5 +1,6 @@
 import { IconArrowRight } from '@tabler/icons-react';
-import { TRANSACTION_TYPE_LABELS_FR, type TTransaction } from '@tasbiq/contracts/transactions';
+import { TRANSACTION_TYPE_LABELS_FR } from '@tasbiq/contracts/transaction-labels';
+import type { TTransaction } from '@tasbiq/contracts/transactions';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';

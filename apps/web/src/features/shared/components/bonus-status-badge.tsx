@@ -1,4 +1,4 @@
-import { BONUS_STATUS_LABELS_FR, type TBonusStatus } from '@tasbiq/contracts/bonuses';
+import { BONUS_STATUS_LABELS_FR, type TBonusStatus } from '@tasbiq/contracts/bonus-labels';
 import { Badge, type BadgeTone } from '../../../components/ui/badge.tsx';
 
 const TONES: Record<TBonusStatus, BadgeTone> = {
