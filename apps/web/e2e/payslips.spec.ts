@@ -14,12 +14,13 @@ import {
 
 /**
  * Pay slips (issue 12): HR uploads the payroll PDF of the month (one slip of a demo employee, one
- * of somebody unknown), the extraction runs and is followed live, HR publishes in bulk; the
- * employee finds the slip on a phone, downloads it and confirms receipt. axe on every screen.
+ * of somebody unknown), the extraction runs and is followed live, HR matches the unknown slip by
+ * hand to another employee and publishes it, then publishes the rest in bulk; the employee finds
+ * the slip on a phone, downloads it and confirms receipt. axe on every screen.
  *
- * Its own demo employee: the first activated « Commercial » worker (by matricule), whom no other
- * journey logs in as — publishing a slip sets their net payable, which the advance journeys of
- * salarie@demo.ma must not see change.
+ * Its own demo employees: the first two activated « Commercial » workers (by matricule), whom no
+ * other journey logs in as — publishing a slip sets their net payable, which the advance journeys
+ * of salarie@demo.ma must not see change.
  */
 type Person = {
   id: number;
@@ -33,7 +34,7 @@ type Person = {
 
 const taken = new Set<string>(Object.values(ACCOUNTS).map((a) => a.username));
 
-async function payslipEmployee(request: APIRequestContext, access: string): Promise<Person> {
+async function payslipEmployees(request: APIRequestContext, access: string): Promise<[Person, Person]> {
   const headers = { Authorization: `Bearer ${access}` };
   const groups = await (await request.get('/api/groups/?search=Commercial', { headers })).json();
   const group = groups.results[0] as { id: number };
@@ -41,19 +42,19 @@ async function payslipEmployee(request: APIRequestContext, access: string): Prom
   const people = ((await res.json()).results as Person[])
     .filter((p) => p.status === 'activated' && p.email && p.cin && p.serial && !taken.has(p.email))
     .sort((a, b) => a.serial!.localeCompare(b.serial!));
-  expect(people.length).toBeGreaterThan(0);
-  return people[0]!;
+  expect(people.length).toBeGreaterThan(1);
+  return [people[0]!, people[1]!];
 }
 
 test.describe('pay slips', () => {
-  test('HR uploads the payroll PDF and publishes; the employee downloads the slip and confirms receipt', async ({
+  test('HR uploads the payroll PDF, matches the unknown slip by hand and publishes; the employee downloads the slip and confirms receipt', async ({
     page,
     request,
     login,
   }) => {
     test.setTimeout(90_000);
     const rh = await login({ role: 'rh', path: '/rh/fiches/jobs' });
-    const person = await payslipEmployee(request, rh.access);
+    const [person, other] = await payslipEmployees(request, rh.access);
     const { month, year } = casablancaMonth();
     const pdf = await payrollPdfWithPdfLib([
       {
@@ -91,10 +92,34 @@ test.describe('pay slips', () => {
     await expect(slips.getByRole('listitem')).toHaveCount(2, { timeout: 30_000 });
     const mine = slips.getByRole('listitem').filter({ hasText: `${person.first_name} ${person.last_name}` });
     await expect(mine).toContainText('À valider');
-    await expect(slips.getByRole('listitem').filter({ hasText: 'Salarié non trouvé' })).toHaveCount(1);
+    const unknown = slips.getByRole('listitem').filter({ hasText: 'Salarié non trouvé' });
+    await expect(unknown).toHaveCount(1);
+    await expect(unknown).toContainText('À rattacher');
     await expectNoSeriousViolations(page);
 
-    // 2. Bulk publication behind a confirmation: the matched slip only, the unknown one stays.
+    // 2. The unknown slip (page 2) matched by hand: HR searches the employee by CIN and picks them;
+    // the slip is theirs, awaiting publication, and HR publishes it on its own.
+    await unknown.getByRole('button', { name: 'Rattacher la fiche page 2' }).click();
+    const matching = page.getByRole('dialog', { name: 'Rattacher la fiche à un salarié' });
+    await expect(matching).toContainText('lu sur la fiche : CIN ZZ999999');
+    await matching.getByRole('searchbox', { name: 'Rechercher un salarié' }).fill(other.cin!);
+    const found = matching.getByRole('list', { name: 'Salariés trouvés' });
+    await expect(found.getByRole('listitem')).toHaveCount(1);
+    await expectNoSeriousViolations(page);
+    await found.getByRole('button', { name: `Rattacher à ${other.first_name} ${other.last_name}` }).click();
+    await expect(matching).toBeHidden();
+    const matched = slips.getByRole('listitem').filter({ hasText: `${other.first_name} ${other.last_name}` });
+    await expect(matched).toContainText('À valider');
+    await expect(matched).toContainText('page 2');
+    await expect(slips.getByRole('listitem').filter({ hasText: 'Salarié non trouvé' })).toHaveCount(0);
+    await expectNoSeriousViolations(page);
+    await matched
+      .getByRole('button', { name: `Publier la fiche de ${other.first_name} ${other.last_name}` })
+      .click();
+    await expect(matched).toContainText('Publiée');
+    await expect(mine).toContainText('À valider');
+
+    // 3. Bulk publication behind a confirmation: the one slip still awaiting.
     await page.getByRole('button', { name: 'Publier toutes les fiches' }).click();
     const dialog = page.getByRole('dialog', { name: 'Publier les fiches de cette extraction ?' });
     await expect(dialog).toContainText('1 fiche rattachée sera publiée');
@@ -103,7 +128,7 @@ test.describe('pay slips', () => {
     await expect(page.getByText('1 fiche publiée.')).toBeVisible();
     await expect(mine).toContainText('Publiée');
 
-    // 3. The employee, on a phone: the slip of the month, downloaded, receipt confirmed.
+    // 4. The employee, on a phone: the slip of the month, downloaded, receipt confirmed.
     const employee = await apiLogin(request, person.email!);
     await acceptTerms(request, employee.access);
     await storeTokens(page, employee);
