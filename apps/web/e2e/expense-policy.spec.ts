@@ -91,6 +91,80 @@ test.describe('budget policy and validators', () => {
     expect(usineLine?.amount).toBe('2500.00');
   });
 
+  test('the DRH sets a food ceiling for a group, sees it listed and in the history', async ({
+    page,
+    request,
+    login,
+  }) => {
+    // A group of its own (sorted right after the ungrouped employees, so on the first page), whose
+    // food ceiling is unlimited and advance limit unset before the journey, whatever a retry finds.
+    const headers = await drhHeaders(request);
+    const name = 'Audit plafonds';
+    const found = await request.get('/api/groups/', { headers, params: { search: name } });
+    let group = ((await found.json()) as Page<{ id: number; name: string }>).results.find(
+      (g) => g.name === name,
+    );
+    if (!group) {
+      const created = await request.post('/api/groups/', { headers, data: { name } });
+      expect(created.status(), await created.text()).toBe(201);
+      group = (await created.json()) as { id: number; name: string };
+    }
+    const reset = await request.post('/api/expenses/policy_items/bulk_save/', {
+      headers,
+      data: { items: [{ group: group.id, category: 'food', ceiling: null }] },
+    });
+    expect(reset.status(), await reset.text()).toBe(200);
+    const unset = await request.post('/api/expenses/advance_limit/bulk_save/', {
+      headers,
+      data: { limits: [{ group: group.id, amount: null }] },
+    });
+    expect(unset.status(), await unset.text()).toBeLessThan(300);
+
+    await login({ role: 'drh', path: '/rh/policy' });
+    const ceilings = page.getByRole('region', { name: 'Plafonds par catégorie' });
+    const block = ceilings.getByRole('listitem').filter({ has: page.getByRole('heading', { name }) });
+    await expect(block).toContainText(/Restauration\s*Illimité/);
+    await expectNoSeriousViolations(page);
+
+    await block.getByRole('link', { name: `Modifier les plafonds par catégorie de ${name}` }).click();
+    await expect(
+      page.getByRole('heading', { level: 1, name: 'Nouvelle politique budgétaire' }),
+    ).toBeVisible();
+    await page.getByRole('textbox', { name: /^Plafond d'avance \(DH\)/ }).fill('1000');
+    const food = page.getByRole('textbox', { name: 'Restauration (DH par jour)' });
+    await expect(food).toHaveValue('');
+    await food.fill('abc');
+    await page.getByRole('button', { name: 'Enregistrer' }).click();
+    await expect(page.getByText('Montant invalide')).toBeVisible();
+    await expectNoSeriousViolations(page);
+    await food.fill('150');
+    await page.getByRole('button', { name: 'Enregistrer' }).click();
+    await expect(
+      page.getByText('Les plafonds par catégorie sont enregistrés.', { exact: false }),
+    ).toBeVisible();
+
+    await expect(block).toContainText(/Restauration\s*150\sDH \/ jour/);
+    const history = page.getByRole('list', { name: 'Historique des modifications' });
+    await expect(
+      history.getByText(new RegExp(`^${name} · Restauration : Illimité → 150\\sDH / jour$`)),
+    ).toBeVisible();
+    await expect(
+      history
+        .getByRole('listitem')
+        .filter({ hasText: `${name} · Restauration` })
+        .first(),
+    ).toContainText('Plafond par catégorie · Modification');
+    await expectNoSeriousViolations(page);
+
+    const saved = await request.get('/api/expenses/policy_items/', {
+      headers,
+      params: { group: String(group.id) },
+    });
+    expect(((await saved.json()) as Page<{ category: string; ceiling: string | null }>).results).toEqual([
+      expect.objectContaining({ category: 'food', ceiling: '150.00' }),
+    ]);
+  });
+
   test('on a phone, HR adds a validator from the employee search, then removes them', async ({
     page,
     request,
