@@ -14,10 +14,9 @@ export function listAssignableExpenses() {
   });
 }
 
-export function useAssignableExpensesQuery(enabled: boolean) {
+export function useAssignableExpensesQuery() {
   return useQuery({
     queryKey: [...expensesQueryKey, 'assignable'],
     queryFn: listAssignableExpenses,
-    enabled,
   });
 }

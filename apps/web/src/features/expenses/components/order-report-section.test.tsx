@@ -100,6 +100,43 @@ describe('the employee’s report on /missionorders/{id}', () => {
     ).toBeInTheDocument();
   });
 
+  it('a new expense is saved as a draft then added; when its date is outside the mission, says so', async () => {
+    const saved = makeExpense(5, { report: null, title: 'Parking gare', expense_date: '2026-12-09' });
+    const app = open({
+      'GET /expenses/odm/7': { body: makeApprovedOrder() },
+      'GET /expenses/odm/7/expenses': { body: makeReport([]) },
+      'GET /expenses': page([]),
+      'GET /expenses/categories': {
+        body: [{ id: 'food', name: 'Restauration', icon: 'food', ceiling: null, policy_defined: true }],
+      },
+      'POST /expenses/receipts/scan': { body: { read: false, amount: null, date: null, merchant: null } },
+      'POST /expenses': { status: 201, body: saved },
+      'POST /expenses/odm/7/assign': validationError([
+        { attr: 'expenses.0', code: 'EXPENSE_DATE_OUTSIDE_MISSION' },
+      ]),
+    });
+    await app.user.click(await screen.findByRole('button', { name: 'Nouvelle dépense' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Dépense' });
+    await app.user.upload(
+      within(dialog).getByLabelText('Justificatif'),
+      new File([new Uint8Array([0x89, 0x50, 0x4e, 0x47])], 'ticket.png', { type: 'image/png' }),
+    );
+    await within(dialog).findByText(/n’a pas pu être lu/);
+    await app.user.type(within(dialog).getByLabelText(/Libellé/), 'Parking gare');
+    await app.user.selectOptions(within(dialog).getByLabelText(/Catégorie/), 'food');
+    await app.user.type(within(dialog).getByLabelText(/Date/), '2026-12-09');
+    await app.user.type(within(dialog).getByLabelText(/Montant \(DH\)/), '20');
+    await app.user.click(within(dialog).getByRole('button', { name: 'Enregistrer le brouillon' }));
+    await waitFor(() =>
+      expect(app.api.requestsTo('POST /expenses/odm/7/assign')[0]?.body).toEqual({ expenses: [5] }),
+    );
+    expect(
+      await screen.findByText(
+        '« Parking gare » est enregistrée en brouillon mais n’a pas été ajoutée : La date de la dépense doit être comprise entre le début et la fin de la mission.',
+      ),
+    ).toBeInTheDocument();
+  });
+
   it('a returned report: the reviewer’s comment, the returned expense edited, or deleted after a confirmation', async () => {
     const accepted = makeExpense(1, {
       title: 'Déjeuner client',

@@ -277,7 +277,7 @@ function StatusMessage({ status, comments }: { status: string; comments: string[
 /** The employee's drafts in no report yet: those dated within the mission can be added. */
 function AddDrafts({ order, onNotice }: { order: TMissionOrderDetails; onNotice: (notice: Notice) => void }) {
   const titleId = useId();
-  const drafts = useAssignableExpensesQuery(true);
+  const drafts = useAssignableExpensesQuery();
   const assign = useAssignExpensesMutation();
   const [selected, setSelected] = useState<Set<number>>(() => new Set());
   const inMission = (expense: TExpense) =>
