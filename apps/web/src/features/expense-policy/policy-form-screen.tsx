@@ -32,6 +32,7 @@ import { limitName, limitSegment } from './policy-labels.ts';
 
 type Values = { group: string; amount: string; ceilings: Record<TExpenseCategory, string> };
 const AMOUNT_LABEL = "Plafond d'avance (DH)";
+const NOTHING_TO_SAVE_FR = "Indiquez le plafond d'avance, ou au moins un plafond par catégorie.";
 
 const EMPTY_CEILINGS = Object.fromEntries(EXPENSE_CATEGORIES.map((c) => [c, ''])) as Record<
   TExpenseCategory,
@@ -195,6 +196,11 @@ function AdvanceLimitForm({ lines, line }: { lines: TAdvanceLimit[]; line: TAdva
     setFormError(null);
     const target = line ?? lines.find((candidate) => limitSegment(candidate) === values.group)!;
     const changed = changedCeilings(values.ceilings, ceilingItems.data?.results ?? []);
+    const ceilingsOnly = line === null && values.amount.trim() === '';
+    if (ceilingsOnly && changed.length === 0) {
+      setError('amount', { type: 'validate', message: NOTHING_TO_SAVE_FR }, { shouldFocus: true });
+      return;
+    }
     if (changed.length > 0) {
       try {
         await saveCeilings.mutateAsync({
@@ -215,6 +221,10 @@ function AdvanceLimitForm({ lines, line }: { lines: TAdvanceLimit[]; line: TAdva
         );
         return;
       }
+    }
+    if (ceilingsOnly) {
+      backWith(`Les plafonds par catégorie de ${limitName(target)} sont enregistrés.`);
+      return;
     }
     try {
       const saved = await save.mutateAsync({ group: target.group, amount: values.amount.trim() });
@@ -259,12 +269,20 @@ function AdvanceLimitForm({ lines, line }: { lines: TAdvanceLimit[]; line: TAdva
       ) : null}
       <FormField
         label={AMOUNT_LABEL}
-        required
+        required={line !== null}
         inputMode="numeric"
         autoComplete="off"
-        hint="En dirhams, sans centimes. Un groupe sans plafond propre suit celui des salariés sans groupe."
+        hint={
+          line === null
+            ? 'En dirhams, sans centimes. Laissez vide pour ne fixer que des plafonds par catégorie : le groupe suit alors celui des salariés sans groupe.'
+            : 'En dirhams, sans centimes. Un groupe sans plafond propre suit celui des salariés sans groupe.'
+        }
         error={errors.amount?.message}
-        {...register('amount', { validate: (value) => ceilingError(value, AMOUNT_LABEL) })}
+        {...register('amount', {
+          // A new group policy may hold only category ceilings; an existing limit is removed with its button.
+          validate: (value) =>
+            line === null && value.trim() === '' ? true : ceilingError(value, AMOUNT_LABEL),
+        })}
       />
       <CategoryCeilingFields
         group={chosen?.group}

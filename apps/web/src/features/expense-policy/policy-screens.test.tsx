@@ -558,4 +558,29 @@ describe('category ceilings in the policy form', () => {
     // Nothing changed in the ceilings: no bulk_save.
     expect(app.api.requestsTo('POST /expenses/policy_items/bulk_save')).toHaveLength(0);
   });
+
+  it('a new group policy may hold only category ceilings; with neither, it asks for one', async () => {
+    const app = openAs('/rh/policy/add?group=2', {
+      handlers: {
+        'GET /expenses/policy_items': itemsApi([]),
+        'POST /expenses/policy_items/bulk_save': { body: [] },
+      },
+    });
+    const food = await screen.findByLabelText('Restauration (DH par jour)');
+    await app.user.click(screen.getByRole('button', { name: 'Enregistrer' }));
+    expect(
+      await screen.findByText("Indiquez le plafond d'avance, ou au moins un plafond par catégorie."),
+    ).toBeInTheDocument();
+    expect(app.api.requestsTo('POST /expenses/policy_items/bulk_save')).toHaveLength(0);
+
+    await app.user.type(food, '120');
+    await app.user.click(screen.getByRole('button', { name: 'Enregistrer' }));
+    expect(
+      await screen.findByText('Les plafonds par catégorie de Techniciens sont enregistrés.'),
+    ).toBeInTheDocument();
+    expect(app.api.requestsTo('POST /expenses/policy_items/bulk_save')[0]!.body).toEqual({
+      items: [{ group: 2, category: 'food', ceiling: '120.00' }],
+    });
+    expect(app.api.requestsTo('POST /expenses/advance_limit')).toHaveLength(0);
+  });
 });
