@@ -140,6 +140,8 @@ const octoberTotals = {
   bills_amount: '0.00',
   transfers_count: 0,
   transfers_amount: '0.00',
+  mission_expenses_count: 0,
+  mission_expenses_amount: '0.00',
   total: '2676.00',
 };
 
@@ -168,6 +170,8 @@ describe('GET /payroll/deductions/', () => {
       bills_amount: '0.00',
       transfers_count: 0,
       transfers_amount: '0.00',
+      mission_expenses_count: 0,
+      mission_expenses_amount: '0.00',
       total: '1064.00',
     });
     expect(body.results[0]).toMatchObject({ advances_count: 0, recharges_amount: '97.00', total: '97.00' });
@@ -201,6 +205,8 @@ describe('GET /payroll/deductions/', () => {
       bills_amount: '0.00',
       transfers_count: 0,
       transfers_amount: '0.00',
+      mission_expenses_count: 0,
+      mission_expenses_amount: '0.00',
       total: '97.00',
     });
     const none = (
@@ -231,6 +237,8 @@ describe('GET /payroll/deductions/', () => {
       bills_amount: '0.00',
       transfers_count: 0,
       transfers_amount: '0.00',
+      mission_expenses_count: 0,
+      mission_expenses_amount: '0.00',
       total: '0.00',
     });
   });
@@ -272,11 +280,11 @@ describe('GET /payroll/deductions/export', () => {
     const bytes = res.rawPayload;
     expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     const expected = [
-      "Matricule;Nom;Prénom;CIN;Nombre d'avances;Avances (DH);Frais (DH);Recharges (DH);Factures (DH);Transferts (DH);Total à retenir (DH)",
-      'MAT-002;Bennani;Salma;BE100002;0;0,00;0,00;97,00;0,00;0,00;97,00',
-      'MAT-001;Tazi;Karim;BE100001;3;1000,00;15,00;49,00;0,00;0,00;1064,00',
-      "MAT-003;Zeroual;'=SOMME(A1);BE100003;1;1500,00;15,00;0,00;0,00;0,00;1515,00",
-      'Total;;;;4;2500,00;30,00;146,00;0,00;0,00;2676,00',
+      "Matricule;Nom;Prénom;CIN;Nombre d'avances;Avances (DH);Frais (DH);Recharges (DH);Factures (DH);Transferts (DH);Frais de mission (DH);Total à retenir (DH)",
+      'MAT-002;Bennani;Salma;BE100002;0;0,00;0,00;97,00;0,00;0,00;0,00;97,00',
+      'MAT-001;Tazi;Karim;BE100001;3;1000,00;15,00;49,00;0,00;0,00;0,00;1064,00',
+      "MAT-003;Zeroual;'=SOMME(A1);BE100003;1;1500,00;15,00;0,00;0,00;0,00;0,00;1515,00",
+      'Total;;;;4;2500,00;30,00;146,00;0,00;0,00;0,00;2676,00',
     ];
     expect(bytes.equals(Buffer.from(`\uFEFF${expected.join('\r\n')}\r\n`, 'utf8'))).toBe(true);
   });
@@ -288,8 +296,8 @@ describe('GET /payroll/deductions/export', () => {
       'attachment; filename="retenues-paie-2026-10-recherche.csv"',
     );
     expect(res.body.split('\r\n').slice(1)).toEqual([
-      'MAT-001;Tazi;Karim;BE100001;3;1000,00;15,00;49,00;0,00;0,00;1064,00',
-      'Total;;;;3;1000,00;15,00;49,00;0,00;0,00;1064,00',
+      'MAT-001;Tazi;Karim;BE100001;3;1000,00;15,00;49,00;0,00;0,00;0,00;1064,00',
+      'Total;;;;3;1000,00;15,00;49,00;0,00;0,00;0,00;1064,00',
       '',
     ]);
   });
@@ -298,7 +306,7 @@ describe('GET /payroll/deductions/export', () => {
     const res = await get('/api/payroll/deductions/export?month=1&year=2026', rhA);
     expect(res.headers['content-disposition']).toContain('retenues-paie-2026-01.csv');
     expect(res.body).toBe(
-      "\uFEFFMatricule;Nom;Prénom;CIN;Nombre d'avances;Avances (DH);Frais (DH);Recharges (DH);Factures (DH);Transferts (DH);Total à retenir (DH)\r\nTotal;;;;0;0,00;0,00;0,00;0,00;0,00;0,00\r\n",
+      "\uFEFFMatricule;Nom;Prénom;CIN;Nombre d'avances;Avances (DH);Frais (DH);Recharges (DH);Factures (DH);Transferts (DH);Frais de mission (DH);Total à retenir (DH)\r\nTotal;;;;0;0,00;0,00;0,00;0,00;0,00;0,00;0,00\r\n",
     );
   });
 });

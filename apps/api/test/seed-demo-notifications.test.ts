@@ -86,6 +86,9 @@ const STATUS_AFTER: Record<TNotificationEvent, string[]> = {
   transfer_expired: [],
   expense_report_sent: [],
   expense_report_replied: [],
+  expense_settlement_paid: [],
+  expense_settlement_owed: [],
+  expense_settlement_failed: [],
 };
 
 async function loginOf(email: string) {

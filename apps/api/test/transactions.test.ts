@@ -195,7 +195,7 @@ describe('GET /transactions/', () => {
     expect(second.json().next).toBeNull();
   });
 
-  it('answers validation errors and needs the advances, recharges or transfers feature', async () => {
+  it('answers validation errors and needs the advances, recharges, transfers, bills or expenses feature', async () => {
     for (const [query, attr] of [
       ['?type_in=advance,bonus', 'type_in.1'],
       ['?type=bonus', 'type'],
@@ -213,9 +213,19 @@ describe('GET /transactions/', () => {
       rechargesEnabled: false,
       transfersEnabled: false,
       billsEnabled: false,
+      expensesEnabled: false,
     });
     const someone = await person(off.id);
     expect((await get('/api/transactions/', someone.headers)).statusCode).toBe(403);
+    // Expense settlements alone open the history too (issue 15).
+    const onlyExpenses = await createTestCompany(t.db, {
+      advancesEnabled: false,
+      rechargesEnabled: false,
+      transfersEnabled: false,
+      billsEnabled: false,
+      expensesEnabled: true,
+    });
+    expect((await get('/api/transactions/', (await person(onlyExpenses.id)).headers)).statusCode).toBe(200);
     const onlyAdvances = await createTestCompany(t.db, { rechargesEnabled: false });
     expect((await get('/api/transactions/', (await person(onlyAdvances.id)).headers)).statusCode).toBe(200);
   });

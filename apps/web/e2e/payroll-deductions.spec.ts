@@ -10,7 +10,7 @@ type DeductionsPage = {
 };
 
 const CSV_HEADER =
-  "Matricule;Nom;Prénom;CIN;Nombre d'avances;Avances (DH);Frais (DH);Recharges (DH);Factures (DH);Transferts (DH);Total à retenir (DH)";
+  "Matricule;Nom;Prénom;CIN;Nombre d'avances;Avances (DH);Frais (DH);Recharges (DH);Factures (DH);Transferts (DH);Frais de mission (DH);Total à retenir (DH)";
 const dh = (wire: string) => `${Math.round(Number(wire)).toLocaleString('fr-FR').replace(/\s/g, ' ')} DH`;
 
 /**

@@ -24,6 +24,7 @@ export const WALLET_TRANSACTION_TYPES = [
   'mission_advance',
   'transfer',
   'bill',
+  'expense_settlement',
 ] as const;
 export type TWalletTransactionType = (typeof WALLET_TRANSACTION_TYPES)[number];
 
@@ -39,6 +40,7 @@ export const WALLET_TRANSACTION_TYPE_LABELS_FR: Record<TWalletTransactionType, s
   mission_advance: 'Avance de mission',
   transfer: 'Transfert',
   bill: 'Facture',
+  expense_settlement: 'Frais de mission',
 };
 
 /** One wallet movement; `amount` is signed for the wallet: + credit (money in), − debit (money out). */

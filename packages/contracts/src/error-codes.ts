@@ -166,6 +166,8 @@ export const ERROR_MESSAGES_FR: Record<string, string> = {
   REPORT_NOT_PENDING: "Cette note de frais n'est pas en attente de validation.",
   EXPENSE_NOT_SENT: 'Seules les dépenses envoyées et en attente peuvent être validées.',
   REPORT_OWN: 'Vous ne pouvez pas valider votre propre note de frais : un autre valideur doit le faire.',
+  REPORT_ADVANCE_IN_FLIGHT:
+    "L'avance de cette mission est en cours de versement : la note de frais pourra être acceptée une fois l'avance versée.",
   // Groups and change requests (issue 4)
   GROUP_UPLOAD_FAILED:
     "Le groupe n'a pas été créé : certaines lignes du fichier sont en erreur. Veuillez les corriger.",

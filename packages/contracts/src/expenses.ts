@@ -244,6 +244,45 @@ export const ZReplyAllExpensesRequest = z.object({ reply: z.enum(REPORT_REPLIES)
 export type TApproveExpensesRequest = z.infer<typeof ZApproveExpensesRequest>;
 export type TReplyAllExpensesRequest = z.infer<typeof ZReplyAllExpensesRequest>;
 
+/**
+ * The settlement of an accepted report against the mission advance (issue 15; decision 046):
+ * balance = refundable total of the accepted expenses − the advance actually paid.
+ * `to_employee`: the balance is paid to the card, else the RIB (`payout_status` as a mission
+ * advance's); `owed_by_employee`: the employee owes −balance, deducted on the payroll statement of
+ * `deduction_month` (the Casablanca month of acceptance); `none`: nothing moves.
+ */
+export const SETTLEMENT_DIRECTIONS = ['to_employee', 'owed_by_employee', 'none'] as const;
+export type TSettlementDirection = (typeof SETTLEMENT_DIRECTIONS)[number];
+export const SETTLEMENT_DIRECTION_LABELS_FR: Record<TSettlementDirection, string> = {
+  to_employee: 'À verser au salarié',
+  owed_by_employee: 'Dû par le salarié',
+  none: 'Soldée, rien à verser',
+};
+/** A payout's progress (`to_employee` only): like a mission advance's. */
+export const SETTLEMENT_PAYOUT_STATUSES = ['confirmed', 'processing', 'executed', 'failed'] as const;
+export type TSettlementPayoutStatus = (typeof SETTLEMENT_PAYOUT_STATUSES)[number];
+export const SETTLEMENT_PAYOUT_STATUS_LABELS_FR: Record<TSettlementPayoutStatus, string> = {
+  confirmed: 'À verser',
+  processing: 'En cours de versement',
+  executed: 'Versé',
+  failed: 'Échoué',
+};
+export const ZExpenseSettlement = z.object({
+  refundable_total: ZMoney,
+  advance_paid: ZMoney,
+  /** Signed: positive when the company owes the employee, negative when the employee owes. */
+  balance: ZMoney,
+  direction: z.enum(SETTLEMENT_DIRECTIONS),
+  /** null unless `to_employee`. */
+  payout_status: z.enum(SETTLEMENT_PAYOUT_STATUSES).nullable(),
+  payout_method: z.enum(['card', 'rib']).nullable(),
+  failure_reason: z.string().nullable(),
+  /** `owed_by_employee`: the payroll month it is deducted in, YYYY-MM (Casablanca); else null. */
+  deduction_month: z.string().nullable(),
+  created: ZDateTime,
+});
+export type TExpenseSettlement = z.infer<typeof ZExpenseSettlement>;
+
 /** The report of one order: its status and expenses, with the refundable total so far. */
 export const ZExpenseReport = z.object({
   odm: z.number().int(),
@@ -251,5 +290,7 @@ export const ZExpenseReport = z.object({
   expenses: z.array(ZExpense),
   total_amount: ZMoney,
   refundable_total: ZMoney,
+  /** Once the report is accepted; null before. */
+  settlement: ZExpenseSettlement.nullable(),
 });
 export type TExpenseReport = z.infer<typeof ZExpenseReport>;

@@ -30,6 +30,9 @@ export const NOTIFICATION_EVENTS = [
   'transfer_expired',
   'expense_report_sent',
   'expense_report_replied',
+  'expense_settlement_paid',
+  'expense_settlement_owed',
+  'expense_settlement_failed',
 ] as const;
 export type TNotificationEvent = (typeof NOTIFICATION_EVENTS)[number];
 
@@ -83,6 +86,9 @@ export const NOTIFICATION_TARGET_OF = {
   // Expense reports name their order in the parameters (`odm_id`, `number`).
   expense_report_sent: null,
   expense_report_replied: null,
+  expense_settlement_paid: null,
+  expense_settlement_owed: null,
+  expense_settlement_failed: null,
 } as const satisfies Record<TNotificationEvent, TNotificationTargetType | null>;
 
 /** Parameters a template may use: `{amount}` (decimal string), `{phone}`, `{reason}`. */
@@ -169,6 +175,18 @@ export const NOTIFICATION_TEMPLATES: Record<TNotificationEvent, { title: string;
   expense_report_replied: {
     title: 'Réponse à votre note de frais',
     text: 'Votre note de frais de l’ordre de mission {number} « {title} » est {status}. {comment}',
+  },
+  expense_settlement_paid: {
+    title: 'Frais de mission remboursés',
+    text: 'Le solde de {amount} de votre note de frais de l’ordre de mission {number} vous a été versé.',
+  },
+  expense_settlement_owed: {
+    title: 'Frais de mission : solde à rembourser',
+    text: 'Votre note de frais de l’ordre de mission {number} est inférieure à l’avance reçue : {amount} seront retenus sur votre salaire de {month}.',
+  },
+  expense_settlement_failed: {
+    title: 'Remboursement de frais non versé',
+    text: 'Le solde de {amount} de votre note de frais de l’ordre de mission {number} n’a pas pu être versé : {reason}. Votre service RH est prévenu.',
   },
 };
 

@@ -37,6 +37,9 @@ export const ZPayrollDeduction = z.object({
   /** Transfers collected that month (issue 16): amount + fee. */
   transfers_count: z.number().int(),
   transfers_amount: ZMoney,
+  /** Expense settlements owed by the employee, by Casablanca month of the report's acceptance (issue 15). */
+  mission_expenses_count: z.number().int(),
+  mission_expenses_amount: ZMoney,
   total: ZMoney,
 });
 export type TPayrollDeduction = z.infer<typeof ZPayrollDeduction>;
@@ -57,6 +60,9 @@ export const ZPayrollDeductionTotals = z.object({
   /** Transfers collected that month (issue 16): amount + fee. */
   transfers_count: z.number().int(),
   transfers_amount: ZMoney,
+  /** Expense settlements owed by the employee, by Casablanca month of the report's acceptance (issue 15). */
+  mission_expenses_count: z.number().int(),
+  mission_expenses_amount: ZMoney,
   total: ZMoney,
 });
 export type TPayrollDeductionTotals = z.infer<typeof ZPayrollDeductionTotals>;
@@ -79,6 +85,7 @@ export const PAYROLL_DEDUCTIONS_CSV_HEADERS = [
   'Recharges (DH)',
   'Factures (DH)',
   'Transferts (DH)',
+  'Frais de mission (DH)',
   'Total à retenir (DH)',
 ] as const;
 

@@ -13,6 +13,9 @@ export * from './transaction-labels.ts';
  * `amount` is what was drawn from the balance (advance amount, the top-up's discounted amount, or
  * the part of the bill paid);
  * `fees` the advance fee.
+ * `expense_settlement` (issue 15): the settlement of an accepted expense report, `amount` the
+ * balance's size; status `owed` (deducted from the salary), or its payout's status when paid to the
+ * employee.
  */
 export const ZTransaction = z.object({
   id: z.number().int(),

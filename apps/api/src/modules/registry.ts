@@ -20,6 +20,7 @@ import { employeeRoutes } from './employees/routes.ts';
 import { expensePolicyRoutes } from './expense-policy/routes.ts';
 import { expenseValidatorRoutes } from './expense-validators/routes.ts';
 import { expenseRoutes } from './expenses/routes.ts';
+import { expenseSettlementJobs } from './expenses/settlement-jobs.ts';
 import { groupRoutes } from './groups/routes.ts';
 import { healthRoutes } from './health/routes.ts';
 import { hrStatsRoutes } from './hr-stats/routes.ts';
@@ -74,6 +75,7 @@ export const API_MODULES: AppModule[] = [
   expensePolicyRoutes,
   expenseValidatorRoutes,
   expenseRoutes,
+  expenseSettlementJobs,
 ];
 
 /** Mounted only outside production. */

@@ -1,4 +1,10 @@
-import type { TExpenseCategory, TExpenseStatus } from '@tasbiq/contracts/expenses';
+import type {
+  TExpenseCategory,
+  TExpenseStatus,
+  TSettlementDirection,
+  TSettlementPayoutStatus,
+} from '@tasbiq/contracts/expenses';
+import type { TPayoutMethod } from '@tasbiq/contracts/money';
 import { sql } from 'drizzle-orm';
 import {
   bigint,
@@ -90,5 +96,56 @@ export const expenses = pgTable(
     index('expenses_company_order_idx')
       .on(t.companyId, t.missionOrderId, t.id)
       .where(sql`${t.missionOrderId} is not null`),
+  ],
+);
+
+/**
+ * The settlement of an accepted expense report (issue 15; decision 046): one row per mission
+ * order (unique: two acceptances or a retried job settle once), written in the transaction that
+ * accepts the report. `balance_centimes` = refundable total − advance paid (signed).
+ * `to_employee`: paid like the mission advance (card, else RIB; `payout_status` confirmed →
+ * processing → executed | failed, reference `expense-settlement:ORDER`); `owed_by_employee`:
+ * deducted on the payroll statement of `deduction_month` (Casablanca month of acceptance, first
+ * day); `none`: nothing moves.
+ */
+export const expenseSettlements = pgTable(
+  'expense_settlements',
+  {
+    id: serial('id').primaryKey(),
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id),
+    missionOrderId: integer('mission_order_id')
+      .notNull()
+      .references(() => missionOrders.id),
+    employeeId: integer('employee_id')
+      .notNull()
+      .references(() => employees.id),
+    refundableCentimes: bigint('refundable_centimes', { mode: 'bigint' }).notNull(),
+    advancePaidCentimes: bigint('advance_paid_centimes', { mode: 'bigint' }).notNull(),
+    balanceCentimes: bigint('balance_centimes', { mode: 'bigint' }).notNull(),
+    direction: text('direction').$type<TSettlementDirection>().notNull(),
+    payoutStatus: text('payout_status').$type<TSettlementPayoutStatus>(),
+    payoutMethod: text('payout_method').$type<TPayoutMethod>(),
+    failureReason: text('failure_reason'),
+    providerReference: text('provider_reference'),
+    deductionMonth: date('deduction_month'),
+    acceptedBy: integer('accepted_by').references(() => users.id),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    processingAt: timestamp('processing_at', { withTimezone: true }),
+    executedAt: timestamp('executed_at', { withTimezone: true }),
+    failedAt: timestamp('failed_at', { withTimezone: true }),
+  },
+  (t) => [
+    unique('expense_settlements_order_uq').on(t.missionOrderId),
+    // The payroll statement: what each employee owes, by month.
+    index('expense_settlements_deduction_idx')
+      .on(t.companyId, t.deductionMonth)
+      .where(sql`${t.direction} = 'owed_by_employee'`),
+    index('expense_settlements_employee_idx').on(t.companyId, t.employeeId, t.createdAt),
+    // The payout job's sweeper: settlements still to pay or stuck processing.
+    index('expense_settlements_unpaid_idx')
+      .on(t.payoutStatus)
+      .where(sql`${t.payoutStatus} in ('confirmed', 'processing')`),
   ],
 );

@@ -39,6 +39,10 @@ export const LEDGER_ACCOUNT_KINDS = [
   'transfers_clearing',
   // Bills paid to billers, between the request and the biller's answer (issue 16).
   'bills_clearing',
+  // What the company's missions cost: refundable expenses of accepted reports (issue 15).
+  'mission_expenses',
+  // What an employee owes back when the expenses are less than the advance: deducted from the salary.
+  'mission_settlements_due',
 ] as const;
 export type LedgerAccountKind = (typeof LEDGER_ACCOUNT_KINDS)[number];
 
@@ -74,6 +78,7 @@ export const LEDGER_TRANSACTION_TYPES = [
   'mission_advance',
   'transfer',
   'bill',
+  'expense_settlement',
 ] as const;
 export type LedgerTransactionType = (typeof LEDGER_TRANSACTION_TYPES)[number];
 

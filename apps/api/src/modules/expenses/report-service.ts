@@ -16,6 +16,7 @@ import { notify } from '../notifications/service.ts';
 import { ceilingsOfGroup } from './policy-queries.ts';
 import { refundableAmounts } from './refundable.ts';
 import type { ExpenseOwner } from './service.ts';
+import { settleAcceptedReport } from './settlement.ts';
 
 /**
  * The report of a mission order (issue 15; spec §4 Report status and Expense status): expenses
@@ -165,20 +166,23 @@ export type ReviewDecision =
  * comment}: a validator or HR of the company (never the report's owner: REPORT_OWN)
  * approves a selection of the sent expenses, or approves, rejects or returns all of them. The
  * report's status follows; once accepted, each accepted expense's refund is fixed (ceilings of the
- * owner's group, shared per day and category among the accepted ones). Returns the new status.
+ * owner's group, shared per day and category among the accepted ones) and the report settled
+ * against the advance (settlement.ts). Returns the new status and the settlement to pay, if any
+ * (the route sends its payout job after the commit).
  */
 export async function reviewReport(
   db: Db,
   caller: MissionCaller,
   orderId: number,
   decision: ReviewDecision,
-): Promise<TReportStatus> {
+  now: Date = new Date(),
+): Promise<{ status: TReportStatus; settlementToPay: number | null }> {
   const row = await findMissionOrder(db, caller.companyId, orderId);
   if (!row) throw notFound();
   await assertMayReview(db, caller, row.order.employeeId, 'REPORT_OWN');
   if (row.order.reportStatus !== 'pending') throw new AppError('REPORT_NOT_PENDING', { status: 409 });
 
-  const status = await db.transaction(async (tx) => {
+  return db.transaction(async (tx) => {
     // The order row locked first: two reviewers answering at once are serialised.
     const [locked] = await tx
       .select({ reportStatus: missionOrders.reportStatus })
@@ -215,7 +219,16 @@ export async function reviewReport(
       .update(missionOrders)
       .set({ reportStatus: next })
       .where(and(eq(missionOrders.companyId, caller.companyId), eq(missionOrders.id, orderId)));
-    if (next === 'accepted') await fixRefunds(tx, caller.companyId, row);
+    let settlementToPay: number | null = null;
+    if (next === 'accepted') {
+      const refundable = await fixRefunds(tx, caller.companyId, row);
+      settlementToPay = await settleAcceptedReport(tx, {
+        row,
+        refundableCentimes: refundable,
+        acceptedBy: caller.userId,
+        now,
+      });
+    }
     if (next !== 'pending')
       await notify(tx, {
         userId: row.employee.userId,
@@ -230,9 +243,8 @@ export async function reviewReport(
         },
         target: null,
       });
-    return next;
+    return { status: next, settlementToPay };
   });
-  return status;
 }
 
 /** The refund of each accepted expense, fixed when the report is accepted. */

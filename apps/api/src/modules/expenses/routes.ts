@@ -38,7 +38,12 @@ import { type ExpenseRow, findExpense, listExpenses } from './queries.ts';
 import { refundLinesOf } from './refund-preview.ts';
 import { assignExpenses, reviewReport, sendReport } from './report-service.ts';
 import { scanReceipt } from './scan-receipt.ts';
-import { serializeCategories, serializeExpense, serializePolicyItem } from './serialize.ts';
+import {
+  serializeCategories,
+  serializeExpense,
+  serializePolicyItem,
+  serializeSettlement,
+} from './serialize.ts';
 import {
   bulkDeleteDrafts,
   createExpense,
@@ -46,6 +51,8 @@ import {
   type ExpenseOwner,
   updateExpense,
 } from './service.ts';
+import { findSettlement } from './settlement.ts';
+import { sendSettlementPayout } from './settlement-jobs.ts';
 
 const tags = ['expenses'];
 const feature = 'expenses' as const;
@@ -413,6 +420,7 @@ export const expenseRoutes: AppModule = async (app, ctx) => {
       expenses: results,
       total_amount: centimesToWire(sum((e) => (e.status === 'rejected' ? null : e.amount))),
       refundable_total: centimesToWire(sum((e) => e.refundable_amount)),
+      settlement: serializeSettlement(await findSettlement(db, caller.companyId, orderId)),
     };
   }
 
@@ -483,7 +491,11 @@ export const expenseRoutes: AppModule = async (app, ctx) => {
     async (request) => {
       const caller = reviewerOf(request);
       const orderId = objectIdOrNotFound(request.params.id);
-      await reviewReport(db, caller, orderId, { kind: 'selection', ...request.body });
+      const { settlementToPay } = await reviewReport(db, caller, orderId, {
+        kind: 'selection',
+        ...request.body,
+      });
+      if (settlementToPay !== null) await sendSettlementPayout(ctx.jobs, settlementToPay);
       return report(caller, orderId);
     },
   );
@@ -503,7 +515,8 @@ export const expenseRoutes: AppModule = async (app, ctx) => {
     async (request) => {
       const caller = reviewerOf(request);
       const orderId = objectIdOrNotFound(request.params.id);
-      await reviewReport(db, caller, orderId, { kind: 'all', ...request.body });
+      const { settlementToPay } = await reviewReport(db, caller, orderId, { kind: 'all', ...request.body });
+      if (settlementToPay !== null) await sendSettlementPayout(ctx.jobs, settlementToPay);
       return report(caller, orderId);
     },
   );

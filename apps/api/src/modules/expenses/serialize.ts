@@ -5,6 +5,7 @@ import {
   shortenFileName,
   type TExpense,
   type TExpenseCategoryItem,
+  type TExpenseSettlement,
   type TPolicyItem,
 } from '@tasbiq/contracts/expenses';
 import { centimesToWire } from '../../lib/money.ts';
@@ -12,6 +13,7 @@ import { toWireDateTime } from '../../lib/time.ts';
 import type { PolicyItemRow } from './policy-queries.ts';
 import type { ExpenseRow } from './queries.ts';
 import type { DailyCeilings, RefundLine } from './refundable.ts';
+import type { SettlementRecord } from './settlement.ts';
 
 export function serializePolicyItem(row: PolicyItemRow): TPolicyItem {
   return {
@@ -65,5 +67,21 @@ export function serializeExpense(row: ExpenseRow, line: RefundLine | null): TExp
     employee: { id: row.employeeId, first_name: row.firstName, last_name: row.lastName },
     created: toWireDateTime(row.createdAt),
     updated: toWireDateTime(row.updatedAt),
+  };
+}
+
+/** The settlement of an accepted report (decision 046); null before acceptance. */
+export function serializeSettlement(row: SettlementRecord | null): TExpenseSettlement | null {
+  if (!row) return null;
+  return {
+    refundable_total: centimesToWire(row.refundableCentimes),
+    advance_paid: centimesToWire(row.advancePaidCentimes),
+    balance: centimesToWire(row.balanceCentimes),
+    direction: row.direction,
+    payout_status: row.payoutStatus,
+    payout_method: row.payoutMethod,
+    failure_reason: row.failureReason,
+    deduction_month: row.deductionMonth?.slice(0, 7) ?? null,
+    created: toWireDateTime(row.createdAt),
   };
 }

@@ -14,11 +14,10 @@ import type { Db } from '../../db/client.ts';
 import { users } from '../../db/schema/accounts.ts';
 import { employees } from '../../db/schema/employees.ts';
 import { missionOrders } from '../../db/schema/mission-orders.ts';
-import { prepaidCards } from '../../db/schema/money.ts';
 import { centimesToWire } from '../../lib/money.ts';
-import type { PayoutResult } from '../../providers/bank-transfer/bank-transfer-provider.ts';
 import { notify } from '../notifications/service.ts';
 import type { PayoutDeps } from '../payouts/advance-payout.ts';
+import { payEmployee } from '../payouts/pay-employee.ts';
 import { missionOrderReference, postMissionAdvancePaid, postMissionAdvanceReversed } from './postings.ts';
 import type { MissionOrderRecord } from './queries.ts';
 
@@ -56,41 +55,17 @@ async function ownerOf(db: Db, employeeId: number) {
 }
 type Owner = Awaited<ReturnType<typeof ownerOf>>;
 
-async function pay(
-  deps: PayoutDeps,
-  order: MissionOrderRecord,
-  owner: Owner,
-  resumed: boolean,
-): Promise<PayoutResult> {
-  const reference = missionOrderReference(order.id);
-  const provider = order.payoutMethod === 'card' ? deps.card : deps.bank;
-  if (resumed) {
-    const known = await provider.find(reference);
-    if (known) return known;
-  }
-  const label = `Avance de mission ${order.number}`;
-  if (order.payoutMethod === 'card') {
-    const [card] = await deps.db
-      .select({ id: prepaidCards.id, last4: prepaidCards.last4 })
-      .from(prepaidCards)
-      .where(and(eq(prepaidCards.employeeId, order.employeeId), eq(prepaidCards.status, 'active')))
-      .limit(1);
-    if (!card) return { status: 'failed', providerReference: null, failureReason: MISSION_NO_CARD_REASON };
-    return deps.card.load({
-      reference,
-      cardId: card.id,
-      last4: card.last4,
-      amountCentimes: order.advanceCentimes,
-      label,
-    });
-  }
-  if (!owner.rib) return { status: 'failed', providerReference: null, failureReason: MISSION_NO_RIB_REASON };
-  return deps.bank.transfer({
-    reference,
-    rib: owner.rib,
-    beneficiaryName: `${owner.firstName} ${owner.lastName}`,
+function pay(deps: PayoutDeps, order: MissionOrderRecord, owner: Owner, resumed: boolean) {
+  return payEmployee(deps, {
+    reference: missionOrderReference(order.id),
+    method: order.payoutMethod,
+    employeeId: order.employeeId,
+    owner,
     amountCentimes: order.advanceCentimes,
-    label,
+    label: `Avance de mission ${order.number}`,
+    resumed,
+    noCardReason: MISSION_NO_CARD_REASON,
+    noRibReason: MISSION_NO_RIB_REASON,
   });
 }
 

@@ -10,7 +10,11 @@ export const frenchDecimal = (centimes: bigint) => centimesToWire(centimes).repl
 export const deductionsFileName = ({ month, year }: DeductionPeriod, isSearch = false) =>
   `retenues-paie-${year}-${String(month).padStart(2, '0')}${isSearch ? '-recherche' : ''}.csv`;
 
-/** The statement as French Excel opens it (`;`, UTF-8 BOM, CRLF), with a last "Total" line. */
+/**
+ * The statement as French Excel opens it (`;`, UTF-8 BOM, CRLF), with a last "Total" line. A new
+ * kind of deduction is appended after the existing ones and before the total, as « Factures » and
+ * « Transferts » were (« Frais de mission », issue 15); the total to deduct includes it.
+ */
 export function deductionsCsv(rows: readonly DeductionRow[]): string {
   const sum = (pick: (row: DeductionRow) => bigint) => rows.reduce((total, row) => total + pick(row), 0n);
   const lines = rows.map((row) => [
@@ -24,6 +28,7 @@ export function deductionsCsv(rows: readonly DeductionRow[]): string {
     frenchDecimal(row.rechargesCentimes),
     frenchDecimal(row.billsCentimes),
     frenchDecimal(row.transfersCentimes),
+    frenchDecimal(row.missionExpensesCentimes),
     frenchDecimal(row.totalCentimes),
   ]);
   lines.push([
@@ -37,6 +42,7 @@ export function deductionsCsv(rows: readonly DeductionRow[]): string {
     frenchDecimal(sum((r) => r.rechargesCentimes)),
     frenchDecimal(sum((r) => r.billsCentimes)),
     frenchDecimal(sum((r) => r.transfersCentimes)),
+    frenchDecimal(sum((r) => r.missionExpensesCentimes)),
     frenchDecimal(sum((r) => r.totalCentimes)),
   ]);
   return toExcelCsv(PAYROLL_DEDUCTIONS_CSV_HEADERS, lines);

@@ -2,7 +2,9 @@
  * The payroll deduction statement of one Casablanca month (issue 3): per employee of the company
  * with anything to deduct, the advances EXECUTED that month (by execution date: money that reached
  * the employee), their fees, and the top-ups executed that month (at their discounted amount, what
- * the employee drew), and the bills the biller confirmed that month (issue 16). Canceled, failed
+ * the employee drew), and the bills the biller confirmed that month (issue 16), and what the
+ * employee owes back on an expense report accepted that month (issue 15: expenses below the
+ * mission advance; `deduction_month` is the Casablanca month of acceptance). Canceled, failed
  * and still pending items are not deducted.
  */
 import { type SQL, sql } from 'drizzle-orm';
@@ -25,6 +27,9 @@ export type DeductionRow = {
   /** Transfers collected that month: amount + fee. */
   transfersCount: number;
   transfersCentimes: bigint;
+  /** Expense settlements owed by the employee, accepted that month (issue 15). */
+  missionExpensesCount: number;
+  missionExpensesCentimes: bigint;
   totalCentimes: bigint;
 };
 
@@ -40,6 +45,9 @@ export type DeductionTotals = {
   /** Transfers collected that month: amount + fee. */
   transfersCount: number;
   transfersCentimes: bigint;
+  /** Expense settlements owed by the employee, accepted that month (issue 15). */
+  missionExpensesCount: number;
+  missionExpensesCentimes: bigint;
   totalCentimes: bigint;
 };
 
@@ -50,6 +58,7 @@ function statement(companyId: number, period: DeductionPeriod): SQL {
   const { start, end } = casablancaMonthRange(period.year, period.month);
   const from = sql`${start.toISOString()}::timestamptz`;
   const until = sql`${end.toISOString()}::timestamptz`;
+  const firstDay = `${period.year}-${String(period.month).padStart(2, '0')}-01`;
   // `created_at < until` is implied by the execution date; it lets the (company_id, created_at)
   // index bound the scan.
   return sql`
@@ -77,6 +86,12 @@ function statement(companyId: number, period: DeductionPeriod): SQL {
       where tr.company_id = ${companyId} and tr.status = 'collected' and tr.created_at < ${until}
         and tr.collected_at >= ${from} and tr.collected_at < ${until}
       group by tr.employee_id),
+    mis as (
+      select es.employee_id, count(*)::int as n, sum(-es.balance_centimes) as amount
+      from expense_settlements es
+      where es.company_id = ${companyId} and es.direction = 'owed_by_employee'
+        and es.deduction_month = ${firstDay}::date
+      group by es.employee_id),
     per as (
       select e.id as employee_id, u.first_name, u.last_name, e.serial, u.cin,
         coalesce(adv.n, 0) as advances_count, coalesce(adv.amount, 0) as advances_amount,
@@ -84,17 +99,19 @@ function statement(companyId: number, period: DeductionPeriod): SQL {
         coalesce(rch.amount, 0) as recharges_amount,
         coalesce(bil.n, 0) as bills_count, coalesce(bil.amount, 0) as bills_amount,
         coalesce(trf.n, 0) as transfers_count, coalesce(trf.amount, 0) as transfers_amount,
+        coalesce(mis.n, 0) as mission_expenses_count, coalesce(mis.amount, 0) as mission_expenses_amount,
         coalesce(adv.amount, 0) + coalesce(adv.fees, 0) + coalesce(rch.amount, 0)
-          + coalesce(bil.amount, 0) + coalesce(trf.amount, 0) as total
+          + coalesce(bil.amount, 0) + coalesce(trf.amount, 0) + coalesce(mis.amount, 0) as total
       from employees e
       join users u on u.id = e.user_id
       left join adv on adv.employee_id = e.id
       left join rch on rch.employee_id = e.id
       left join bil on bil.employee_id = e.id
       left join trf on trf.employee_id = e.id
+      left join mis on mis.employee_id = e.id
       where e.company_id = ${companyId}
         and (adv.employee_id is not null or rch.employee_id is not null or bil.employee_id is not null
-          or trf.employee_id is not null))`;
+          or trf.employee_id is not null or mis.employee_id is not null))`;
 }
 
 /** Every term must match the first name, last name, matricule or CIN (DRF SearchFilter). */
@@ -130,6 +147,8 @@ function toRow(r: Raw): DeductionRow {
     billsCentimes: big(r.bills_amount),
     transfersCount: Number(r.transfers_count),
     transfersCentimes: big(r.transfers_amount),
+    missionExpensesCount: Number(r.mission_expenses_count),
+    missionExpensesCentimes: big(r.mission_expenses_amount),
     totalCentimes: big(r.total),
   };
 }
@@ -163,6 +182,8 @@ export async function listDeductions(
         coalesce(sum(per.bills_amount), 0)::text as bills_amount,
         coalesce(sum(per.transfers_count), 0)::int as transfers_count,
         coalesce(sum(per.transfers_amount), 0)::text as transfers_amount,
+        coalesce(sum(per.mission_expenses_count), 0)::int as mission_expenses_count,
+        coalesce(sum(per.mission_expenses_amount), 0)::text as mission_expenses_amount,
         coalesce(sum(per.total), 0)::text as total
       from per where ${where}`),
   ]);
@@ -181,6 +202,8 @@ export async function listDeductions(
       billsCentimes: big(t.bills_amount),
       transfersCount: Number(t.transfers_count ?? 0),
       transfersCentimes: big(t.transfers_amount),
+      missionExpensesCount: Number(t.mission_expenses_count ?? 0),
+      missionExpensesCentimes: big(t.mission_expenses_amount),
       totalCentimes: big(t.total),
     },
   };

@@ -42,6 +42,8 @@ function serializeDeduction(row: DeductionRow): TPayrollDeduction {
     bills_amount: centimesToWire(row.billsCentimes),
     transfers_count: row.transfersCount,
     transfers_amount: centimesToWire(row.transfersCentimes),
+    mission_expenses_count: row.missionExpensesCount,
+    mission_expenses_amount: centimesToWire(row.missionExpensesCentimes),
     total: centimesToWire(row.totalCentimes),
   };
 }
@@ -103,6 +105,8 @@ export const payrollDeductionRoutes: AppModule = async (app, { db }) => {
           bills_amount: centimesToWire(totals.billsCentimes),
           transfers_count: totals.transfersCount,
           transfers_amount: centimesToWire(totals.transfersCentimes),
+          mission_expenses_count: totals.missionExpensesCount,
+          mission_expenses_amount: centimesToWire(totals.missionExpensesCentimes),
           total: centimesToWire(totals.totalCentimes),
         },
       };

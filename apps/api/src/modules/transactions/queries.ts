@@ -2,7 +2,8 @@
  * GET /transactions/: advances, top-ups and bills in one list (UNION ALL), newest first. Each branch
  * filters on its own table (company first, so the (company_id, created_at) and
  * (employee_id, created_at) indexes serve it) and the page is cut before the names are joined.
- * Transfers and bills (issue 16) are the third and fourth branches.
+ * Transfers and bills (issue 16) are the third and fourth branches, expense settlements (issue 15)
+ * the fifth.
  */
 import type { TTransactionType } from '@tasbiq/contracts/transactions';
 import { type SQL, sql } from 'drizzle-orm';
@@ -23,7 +24,7 @@ export type TransactionFilters = {
 };
 
 export type TransactionRow = {
-  type: 'advance' | 'recharge' | 'transfer' | 'bill';
+  type: 'advance' | 'recharge' | 'transfer' | 'bill' | 'expense_settlement';
   id: number;
   employeeId: number;
   firstName: string;
@@ -50,7 +51,7 @@ function dayBound(value: string, nextDay: boolean): Date {
 const ts = (at: Date) => sql`${at.toISOString()}::timestamptz`;
 
 /** The WHERE of one branch (`alias` is `a` or `r`); the same filters on both tables. */
-function branchWhere(alias: 'a' | 'r' | 'tr' | 'b', f: TransactionFilters): SQL {
+function branchWhere(alias: 'a' | 'r' | 'tr' | 'b' | 'es', f: TransactionFilters): SQL {
   const col = (name: string) => sql.raw(`${alias}.${name}`);
   const parts: SQL[] = [sql`${col('company_id')} = ${f.companyId}`];
   if (f.employeeId !== undefined) parts.push(sql`${col('employee_id')} = ${f.employeeId}`);
@@ -102,6 +103,18 @@ function unionOf(f: TransactionFilters): SQL | null {
         0::bigint as fees, b.amount_due_centimes as face_amount, b.status, b.biller as operator,
         null::text as payout_method, null::text as recipient, b.created_at
       from bills b where ${branchWhere('b', f)}`);
+  // The settlement of an accepted expense report (issue 15) that moves money: owed by the employee
+  // (status `owed`, deducted from the salary) or paid to them (the payout's status). The order's
+  // number rides in `operator`, the balance's size in `amount`.
+  if (wanted('expense_settlement'))
+    branches.push(sql`select 'expense_settlement' as type, es.id, es.employee_id, abs(es.balance_centimes) as amount,
+        0::bigint as fees, abs(es.balance_centimes) as face_amount, es.status, es.number as operator,
+        es.payout_method, null::text as recipient, es.created_at
+      from (select s.*, mo.number,
+              case when s.direction = 'owed_by_employee' then 'owed' else s.payout_status end as status
+            from expense_settlements s join mission_orders mo on mo.id = s.mission_order_id
+            where s.direction <> 'none') es
+      where ${branchWhere('es', f)}`);
   return branches.length > 0 ? sql.join(branches, sql` union all `) : null;
 }
 

@@ -1,3 +1,4 @@
+import { SETTLEMENT_PAYOUT_STATUSES } from '@tasbiq/contracts/expenses';
 import { ADVANCE_STATUSES } from '@tasbiq/contracts/money';
 import { TRANSACTION_TYPES, ZTransaction } from '@tasbiq/contracts/transactions';
 import { TRANSFER_STATUSES } from '@tasbiq/contracts/transfers';
@@ -12,8 +13,10 @@ import { listScopeOf, periodOf, zEmployeeParam, zMonth, zYear } from '../recharg
 import { listTransactions } from './queries.ts';
 import { serializeTransaction } from './serialize.ts';
 
-/** Advance statuses include every top-up status; transfers add theirs (issue 16). */
-const zStatus = z.enum([...new Set([...ADVANCE_STATUSES, ...TRANSFER_STATUSES])] as [string, ...string[]]);
+/** Advance statuses include every top-up status; transfers add theirs (issue 16), settlements theirs (issue 15). */
+const zStatus = z.enum([
+  ...new Set([...ADVANCE_STATUSES, ...TRANSFER_STATUSES, ...SETTLEMENT_PAYOUT_STATUSES, 'owed']),
+] as [string, ...string[]]);
 const zType = z.enum(TRANSACTION_TYPES);
 
 /** Spec §7 (limit, employee, type_in) plus offset, type, status(_in), month/year, dates, search. */
@@ -56,12 +59,14 @@ export const transactionRoutes: AppModule = async (app, { db, config }) => {
     async (request) => {
       const session = requireSession(request);
       const company = session.company!;
-      // Spec §2: the history needs the advances or the recharges feature (or transfers or bills, issue 16).
+      // Spec §2: the history needs the advances or the recharges feature (or transfers or bills,
+      // issue 16, or expenses, issue 15: the settlements of expense reports).
       if (
         !isFeatureEnabled(company, 'advances') &&
         !isFeatureEnabled(company, 'recharges') &&
         !isFeatureEnabled(company, 'transfers') &&
-        !isFeatureEnabled(company, 'bills')
+        !isFeatureEnabled(company, 'bills') &&
+        !isFeatureEnabled(company, 'expenses')
       )
         throw permissionDenied();
       const query = request.query;

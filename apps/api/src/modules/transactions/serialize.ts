@@ -15,6 +15,10 @@ function titleOf(row: TransactionRow): string {
   }
   if (row.type === 'transfer') return `Transfert à ${row.recipient ?? ''}`.trim();
   if (row.type === 'bill') return `Facture ${findBiller(row.operator ?? '')?.name ?? row.operator ?? ''}`;
+  if (row.type === 'expense_settlement')
+    return row.status === 'owed'
+      ? `Frais de mission à rembourser — ${row.operator ?? ''}`
+      : `Remboursement de frais de mission — ${row.operator ?? ''}`;
   return TRANSACTION_TYPE_LABELS_FR.advance;
 }
 

@@ -28,6 +28,8 @@ function deduction(
     bills_amount: '0.00',
     transfers_count: 0,
     transfers_amount: '0.00',
+    mission_expenses_count: 0,
+    mission_expenses_amount: '0.00',
     total: '2112.00',
     ...rest,
   };
@@ -60,6 +62,8 @@ const totals = {
   bills_amount: '412.00',
   transfers_count: 1,
   transfers_amount: '515.00',
+  mission_expenses_count: 0,
+  mission_expenses_amount: '0.00',
   total: '4539.00',
 };
 
@@ -85,6 +89,8 @@ function deductionsHandler(items = rows): FakeHandler {
           bills_amount: sum((row) => row.bills_amount),
           transfers_count: matching.reduce((n, row) => n + row.transfers_count, 0),
           transfers_amount: sum((row) => row.transfers_amount),
+          mission_expenses_count: matching.reduce((n, row) => n + row.mission_expenses_count, 0),
+          mission_expenses_amount: sum((row) => row.mission_expenses_amount),
           total: sum((row) => row.total),
         }
       : totals;

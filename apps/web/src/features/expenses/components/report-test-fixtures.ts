@@ -70,6 +70,7 @@ export function makeReport(expenses: TExpense[], reportStatus = 'draft'): TExpen
     expenses,
     total_amount: wire(cents((e) => (e.status === 'rejected' ? null : e.amount))),
     refundable_total: wire(cents((e) => e.refundable_amount)),
+    settlement: null,
   };
 }
 
