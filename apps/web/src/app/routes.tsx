@@ -4,12 +4,18 @@ import { NotFoundScreen } from '../features/not-found/not-found-screen.tsx';
 import { AccessGate } from './guards/access-gate.tsx';
 import type { RouteRequirement } from './guards/decide-access.ts';
 import { AuthLayout } from './layouts/auth-layout.tsx';
-import { EmployeeLayout } from './layouts/employee-layout.tsx';
-import { HrLayout } from './layouts/hr-layout.tsx';
 import { RootLayout } from './layouts/root-layout.tsx';
 import { lazyScreen, type ScreenHandle } from './lazy-screen.tsx';
 import { ComingSoonScreen } from './screens/coming-soon-screen.tsx';
 import { RouteErrorScreen } from './screens/route-error-screen.tsx';
+
+/*
+ * The two logged-in frames (menus, their icons, the HR drawer) are chunks of their own too: /login
+ * does not download them, and a logged-in first page fetches its frame alongside the session
+ * calls (preloadMatchedScreens, from each area's route handle).
+ */
+const employeeLayout = lazyScreen(() => import('./layouts/employee-layout.tsx'), 'EmployeeLayout');
+const hrLayout = lazyScreen(() => import('./layouts/hr-layout.tsx'), 'HrLayout');
 
 /* Each screen is its own chunk, fetched on the first visit of its route (see lazy-screen.tsx). */
 const advanceScreen = lazyScreen(() => import('../features/advances/advance-screen.tsx'), 'AdvanceScreen');
@@ -334,20 +340,14 @@ export const routes: RouteObject[] = [
       },
       {
         path: 'rh',
-        element: (
-          <AccessGate requirement={{ area: 'hr' }}>
-            <HrLayout />
-          </AccessGate>
-        ),
+        element: <AccessGate requirement={{ area: 'hr' }}>{hrLayout}</AccessGate>,
+        handle: { screen: hrLayout } satisfies ScreenHandle,
         children: pageRoutes('hr', HR_PAGES, '/rh'),
       },
       {
         path: '/',
-        element: (
-          <AccessGate requirement={{ area: 'employee' }}>
-            <EmployeeLayout />
-          </AccessGate>
-        ),
+        element: <AccessGate requirement={{ area: 'employee' }}>{employeeLayout}</AccessGate>,
+        handle: { screen: employeeLayout } satisfies ScreenHandle,
         children: pageRoutes('employee', EMPLOYEE_PAGES, '/'),
       },
       { path: '404', element: <NotFoundScreen /> },

@@ -1,7 +1,8 @@
 import { act, render, renderHook, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { type GlobalModalApi, GlobalModalProvider, useGlobalModal } from './global-modal.tsx';
+import { loadModal } from './lazy-modal.tsx';
 
 function Capture({ onApi }: { onApi: (api: GlobalModalApi) => void }) {
   onApi(useGlobalModal());
@@ -24,6 +25,9 @@ function setup() {
 }
 
 describe('GlobalModal', () => {
+  // The host's modal code downloads on first use (lazy-modal.tsx); once there, modals open at once.
+  beforeAll(() => loadModal());
+
   it('throws "No GlobalModal provided!" without its provider', () => {
     const spy = vi.spyOn(console, 'error').mockImplementation(() => {});
     expect(() => renderHook(() => useGlobalModal())).toThrow('No GlobalModal provided!');

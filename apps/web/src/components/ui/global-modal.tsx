@@ -1,5 +1,6 @@
 import { createContext, type ReactNode, useCallback, useContext, useMemo, useRef, useState } from 'react';
-import { Modal, type ModalOptions } from './modal.tsx';
+import { LazyModal } from './lazy-modal.tsx';
+import type { ModalOptions } from './modal.tsx';
 
 /** Content, or a function of `close` for content that has its own "OK" / "Annuler" buttons. */
 export type GlobalModalContent = ReactNode | ((close: () => void) => ReactNode);
@@ -60,7 +61,7 @@ function GlobalModalItem({ entry, close, remove }: ItemProps) {
   const { id, content, options, isOpen } = entry;
   const closeThis = useCallback(() => close(id), [close, id]);
   return (
-    <Modal
+    <LazyModal
       {...options}
       open={isOpen}
       onOpenChange={(next) => {
@@ -72,7 +73,7 @@ function GlobalModalItem({ entry, close, remove }: ItemProps) {
       }}
     >
       {typeof content === 'function' ? content(closeThis) : content}
-    </Modal>
+    </LazyModal>
   );
 }
 

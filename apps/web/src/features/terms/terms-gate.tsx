@@ -1,7 +1,7 @@
 import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { Button } from '../../components/ui/button.tsx';
+import { LazyModal } from '../../components/ui/lazy-modal.tsx';
 import { MessageBox } from '../../components/ui/message-box.tsx';
-import { Modal } from '../../components/ui/modal.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { errorMessage } from '../../lib/errors/error-message.ts';
 import { setTermsHandler } from '../../lib/http/client.ts';
@@ -69,14 +69,19 @@ export function TermsGate() {
 
   const isPending = terms.data?.accepted === false;
   const isOpen = isAuthenticated && (isPending || isRequested);
+  // The modal's code downloads when the terms first need accepting (most visits: never), and the
+  // modal then stays mounted so that it can close.
+  const [wasOpened, setWasOpened] = useState(false);
+  if (isOpen && !wasOpened) setWasOpened(true);
 
   const accept = () => {
     if (!terms.data) return;
     acceptTerms.mutate(terms.data.id, { onSuccess: () => settle('accepted') });
   };
 
+  if (!wasOpened) return null;
   return (
-    <Modal open={isOpen} dismissible={false} title={TERMS_TITLE} className="sm:max-w-2xl">
+    <LazyModal open={isOpen} dismissible={false} title={TERMS_TITLE} className="sm:max-w-2xl">
       <div className="flex min-h-0 flex-col gap-4">
         {!terms.data && !terms.isError ? (
           <Spinner isBlock label="Chargement des conditions…" />
@@ -117,6 +122,6 @@ export function TermsGate() {
           <Button label="J'accepte" disabled={!terms.data} loading={acceptTerms.isPending} onClick={accept} />
         </div>
       </div>
-    </Modal>
+    </LazyModal>
   );
 }

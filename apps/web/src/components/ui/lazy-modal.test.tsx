@@ -1,0 +1,22 @@
+import { render, screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { LazyModal, loadModal } from './lazy-modal.tsx';
+
+describe('LazyModal', () => {
+  it('shows the modal once its code has arrived, then at once on later mounts', async () => {
+    const first = render(
+      <LazyModal open title="Conditions">
+        <p>Texte</p>
+      </LazyModal>,
+    );
+    expect(await screen.findByRole('dialog', { name: 'Conditions' })).toHaveTextContent('Texte');
+    first.unmount();
+    await loadModal();
+    render(
+      <LazyModal open title="Encore">
+        <p>Suite</p>
+      </LazyModal>,
+    );
+    expect(screen.getByRole('dialog', { name: 'Encore' })).toHaveTextContent('Suite');
+  });
+});
