@@ -1,6 +1,6 @@
 /**
  * The settlement of an accepted expense report against the mission advance (issue 15; decision
- * 046): both directions and zero, the ledger, the payroll statement and its CSV, the history,
+ * 047): both directions and zero, the ledger, the payroll statement and its CSV, the history,
  * tenancy, replays; the races on PostgreSQL at the end.
  */
 import { and, eq } from 'drizzle-orm';

@@ -245,7 +245,7 @@ export type TApproveExpensesRequest = z.infer<typeof ZApproveExpensesRequest>;
 export type TReplyAllExpensesRequest = z.infer<typeof ZReplyAllExpensesRequest>;
 
 /**
- * The settlement of an accepted report against the mission advance (issue 15; decision 046):
+ * The settlement of an accepted report against the mission advance (issue 15; decision 047):
  * balance = refundable total of the accepted expenses − the advance actually paid.
  * `to_employee`: the balance is paid to the card, else the RIB (`payout_status` as a mission
  * advance's); `owed_by_employee`: the employee owes −balance, deducted on the payroll statement of

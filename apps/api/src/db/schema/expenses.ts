@@ -100,7 +100,7 @@ export const expenses = pgTable(
 );
 
 /**
- * The settlement of an accepted expense report (issue 15; decision 046): one row per mission
+ * The settlement of an accepted expense report (issue 15; decision 047): one row per mission
  * order (unique: two acceptances or a retried job settle once), written in the transaction that
  * accepts the report. `balance_centimes` = refundable total − advance paid (signed).
  * `to_employee`: paid like the mission advance (card, else RIB; `payout_status` confirmed →

@@ -70,7 +70,7 @@ export function serializeExpense(row: ExpenseRow, line: RefundLine | null): TExp
   };
 }
 
-/** The settlement of an accepted report (decision 046); null before acceptance. */
+/** The settlement of an accepted report (decision 047); null before acceptance. */
 export function serializeSettlement(row: SettlementRecord | null): TExpenseSettlement | null {
   if (!row) return null;
   return {

@@ -1,5 +1,5 @@
 /**
- * The settlement payout jobs (issue 15; decision 046), registered on ctx.jobs like the mission
+ * The settlement payout jobs (issue 15; decision 047), registered on ctx.jobs like the mission
  * advance's (mission-orders/jobs.ts):
  * - `expense-settlement.payout {settlementId}`: pays a positive balance (settlement.ts), one queued
  *   job per settlement (singleton key), retried with back-off when a provider did not answer;

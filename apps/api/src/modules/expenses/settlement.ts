@@ -1,5 +1,5 @@
 /**
- * The settlement of an accepted expense report against the mission advance (issue 15; decision 046).
+ * The settlement of an accepted expense report against the mission advance (issue 15; decision 047).
  *
  * At acceptance, in the transaction that accepts the report (the order row locked):
  *   balance = refundable total of the accepted expenses − the advance actually paid (`executed`);
