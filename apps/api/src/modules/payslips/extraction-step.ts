@@ -5,7 +5,7 @@
  * The resume point is checked under the job's row lock, so two workers on the same step (a
  * restart, a retry, two processes) write it once: the loser's files are deleted (decision 034).
  */
-import { and, eq, ne, sql } from 'drizzle-orm';
+import { and, eq, inArray, ne, sql } from 'drizzle-orm';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import type { AppContext } from '../../context.ts';
 import type { Db, DbOrTx } from '../../db/client.ts';
@@ -61,6 +61,9 @@ export async function closeJob(open: OpenJobs, jobId: number): Promise<void> {
   open.delete(jobId);
   await entry?.pdf.close();
 }
+
+/** Slip files written at once by a step. */
+const SLIP_FILE_WRITERS = 4;
 
 /** Time given to the OCR of one scanned page (waiting for a worker included). */
 const OCR_PAGE_TIMEOUT_MS = 30_000;
@@ -214,68 +217,112 @@ export async function runExtractionStep(
     groups.push({ firstPage: pageNumber, pages: [page] });
   }
   const drafts = groups.map(draftOf);
-  const files: string[] = [];
+  // The slips' files, written a few at a time (a file system or the database storage waits on I/O
+  // while pdf-lib copies the next slip); every key written is known if one write fails.
+  const files: Array<string | undefined> = new Array(drafts.length);
+  const written = () => files.filter((key): key is string => key !== undefined);
   try {
-    for (const draft of drafts)
-      files.push(
-        await deps.storage.put(await slipFile(pdf, draft), {
+    let nextDraft = 0;
+    const writer = async () => {
+      for (let index = nextDraft++; index < drafts.length; index = nextDraft++)
+        files[index] = await deps.storage.put(await slipFile(pdf, drafts[index]!), {
           prefix: 'payslips',
           extension: 'pdf',
-        }),
-      );
+        });
+    };
+    const writes = await Promise.allSettled(
+      Array.from({ length: Math.min(SLIP_FILE_WRITERS, drafts.length) }, writer),
+    );
+    const failedWrite = writes.find((w) => w.status === 'rejected');
+    if (failedWrite) throw failedWrite.reason;
     const finished = next >= pdf.pageCount;
-    const written = await deps.db.transaction(async (tx) => {
+    const saved = await deps.db.transaction(async (tx) => {
       const [locked] = await tx
         .select({ pagesRead: payslipJobs.pagesRead, status: payslipJobs.status })
         .from(payslipJobs)
         .where(eq(payslipJobs.id, jobId))
         .for('update');
       if (locked?.status !== 'in_progress' || locked.pagesRead !== cursor) return false;
-      let replaced = 0;
-      let alreadyApproved = 0;
-      for (const [index, draft] of drafts.entries()) {
+      const rows = drafts.map((draft, index) => {
         const head = draft.group.pages.find((p) => p.period) ?? draft.group.pages[0]!;
         const period = head.period;
         const employeeId = draft.match?.employee?.id ?? null;
-        const [row] = await tx
-          .insert(payslips)
-          .values({
-            companyId: job.companyId,
-            jobId,
-            employeeId,
-            readCin: draft.match?.readCin ?? null,
-            readSerial: draft.match?.readSerial ?? null,
-            readName: draft.match?.readName ?? null,
-            matchMethod: draft.match?.method ?? null,
-            confidence: draft.match?.confidence ?? 0,
-            unmatchedReason: employeeId
-              ? null
-              : draft.unreadable
-                ? 'unreadable'
-                : (draft.match?.unmatchedReason ??
-                  (draft.group.pages[0]!.scanned ? 'scanned' : 'no_identifier')),
-            periodMonth: period?.month ?? null,
-            periodYear: period?.year ?? null,
-            firstPage: draft.group.firstPage,
-            pageCount: draft.group.pages.length,
-            scanned: draft.group.pages[0]!.scanned,
-            fileKey: files[index]!,
-            status: employeeId ? 'pending' : 'unmatched',
-            grossCentimes: draft.figures.gross,
-            netCentimes: draft.figures.net,
-            cnssCentimes: draft.figures.cnss,
-            amoCentimes: draft.figures.amo,
-            irCentimes: draft.figures.ir,
-          })
-          .onConflictDoNothing({ target: [payslips.jobId, payslips.firstPage] })
-          .returning({ id: payslips.id });
-        if (!row || !employeeId || !period) continue;
+        return {
+          companyId: job.companyId,
+          jobId,
+          employeeId,
+          readCin: draft.match?.readCin ?? null,
+          readSerial: draft.match?.readSerial ?? null,
+          readName: draft.match?.readName ?? null,
+          matchMethod: draft.match?.method ?? null,
+          confidence: draft.match?.confidence ?? 0,
+          unmatchedReason: employeeId
+            ? null
+            : draft.unreadable
+              ? 'unreadable'
+              : (draft.match?.unmatchedReason ??
+                (draft.group.pages[0]!.scanned ? 'scanned' : 'no_identifier')),
+          periodMonth: period?.month ?? null,
+          periodYear: period?.year ?? null,
+          firstPage: draft.group.firstPage,
+          pageCount: draft.group.pages.length,
+          scanned: draft.group.pages[0]!.scanned,
+          fileKey: files[index]!,
+          status: employeeId ? 'pending' : 'unmatched',
+          grossCentimes: draft.figures.gross,
+          netCentimes: draft.figures.net,
+          cnssCentimes: draft.figures.cnss,
+          amoCentimes: draft.figures.amo,
+          irCentimes: draft.figures.ir,
+        };
+      });
+      // One insert for the step's slips; a slip already there (same first page) is left as it is.
+      const inserted =
+        rows.length === 0
+          ? []
+          : await tx
+              .insert(payslips)
+              .values(rows)
+              .onConflictDoNothing({ target: [payslips.jobId, payslips.firstPage] })
+              .returning({ id: payslips.id, firstPage: payslips.firstPage });
+      const idOf = new Map(inserted.map((row) => [row.firstPage, row.id]));
+      const dated = rows.filter(
+        (row) => idOf.has(row.firstPage) && row.employeeId !== null && row.periodYear !== null,
+      );
+      // Earlier slips of the same employees still awaiting or published, in one query: only their
+      // periods need the replacement below (none at all on a first upload).
+      const earlier =
+        dated.length === 0
+          ? []
+          : await tx
+              .selectDistinct({
+                employeeId: payslips.employeeId,
+                year: payslips.periodYear,
+                month: payslips.periodMonth,
+              })
+              .from(payslips)
+              .where(
+                and(
+                  eq(payslips.companyId, job.companyId),
+                  ne(payslips.jobId, jobId),
+                  inArray(payslips.status, ['pending', 'approved']),
+                  inArray(payslips.employeeId, [...new Set(dated.map((row) => row.employeeId!))]),
+                ),
+              );
+      const periodKey = (employeeId: number | null, year: number | null, month: number | null) =>
+        `${employeeId}:${year}:${month}`;
+      const before = new Set(earlier.map((e) => periodKey(e.employeeId, e.year, e.month)));
+      let replaced = 0;
+      let alreadyApproved = 0;
+      for (const row of dated) {
+        if (!before.has(periodKey(row.employeeId, row.periodYear, row.periodMonth))) continue;
         const counts = await replaceEarlierSlips(tx, {
           companyId: job.companyId,
           jobId,
-          slipId: row.id,
-          employeeId,
-          ...period,
+          slipId: idOf.get(row.firstPage)!,
+          employeeId: row.employeeId!,
+          year: row.periodYear!,
+          month: row.periodMonth!,
         });
         replaced += counts.replaced;
         alreadyApproved += counts.alreadyApproved;
@@ -293,8 +340,8 @@ export async function runExtractionStep(
         .where(eq(payslipJobs.id, jobId));
       return true;
     });
-    if (!written) {
-      await Promise.all(files.map((key) => deps.storage.delete(key)));
+    if (!saved) {
+      await Promise.all(written().map((key) => deps.storage.delete(key)));
       return { status: 'stale' };
     }
     if (finished) {
@@ -303,7 +350,7 @@ export async function runExtractionStep(
     }
     return { status: 'more', pagesRead: next };
   } catch (error) {
-    await Promise.all(files.map((key) => deps.storage.delete(key)));
+    await Promise.all(written().map((key) => deps.storage.delete(key)));
     throw error;
   }
 }
