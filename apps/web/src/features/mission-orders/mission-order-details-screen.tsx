@@ -23,6 +23,7 @@ import { formatMoney } from '../../lib/format/money.ts';
 import { http } from '../../lib/http/client.ts';
 import { OrderReportSection } from '../expenses/components/order-report-section.tsx';
 import { ReviewReportSection } from '../expenses/components/review-report-section.tsx';
+import { settlementFooter } from '../expenses/components/settlement-summary.tsx';
 import { useMissionOrderQuery } from './api/get-mission-order.ts';
 import { ReplyPanel } from './components/reply-panel.tsx';
 import { AdvanceStatusBadge, MissionStatusBadge } from './components/status-badge.tsx';
@@ -80,8 +81,9 @@ function Details({ id, back, area }: { id: number; back: string; area: Area }) {
  */
 function ReportSection({ order, area }: { order: TMissionOrderDetails; area: Area }) {
   if (order.status !== 'accepted') return null;
-  if (area === 'employee' && order.is_own) return <OrderReportSection order={order} />;
-  return <ReviewReportSection order={order} />;
+  if (area === 'employee' && order.is_own)
+    return <OrderReportSection order={order} footer={settlementFooter} />;
+  return <ReviewReportSection order={order} footer={settlementFooter} />;
 }
 
 function OrderView({ order, back, area }: { order: TMissionOrderDetails; back: string; area: Area }) {
