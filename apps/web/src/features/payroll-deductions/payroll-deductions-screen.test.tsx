@@ -48,7 +48,9 @@ const rows = [
     bills_amount: '412.00',
     transfers_count: 1,
     transfers_amount: '515.00',
-    total: '2427.00',
+    mission_expenses_count: 1,
+    mission_expenses_amount: '380.00',
+    total: '2807.00',
   }),
 ];
 const totals = {
@@ -62,9 +64,9 @@ const totals = {
   bills_amount: '412.00',
   transfers_count: 1,
   transfers_amount: '515.00',
-  mission_expenses_count: 0,
-  mission_expenses_amount: '0.00',
-  total: '4539.00',
+  mission_expenses_count: 1,
+  mission_expenses_amount: '380.00',
+  total: '4919.00',
 };
 
 function deductionsHandler(items = rows): FakeHandler {
@@ -151,17 +153,20 @@ describe('/rh/deductions', () => {
       'Recharges',
       'Factures',
       'Transferts',
+      'Frais de mission',
       'Total à retenir',
     ]);
     const bodyRows = within(table).getAllByRole('row').slice(1);
     expect(plain(bodyRows[0]!.textContent)).toBe(
-      'ATL-0001Karim Benjelloun22 000 DH15 DH97 DH0 DH0 DH2 112 DH',
+      'ATL-0001Karim Benjelloun22 000 DH15 DH97 DH0 DH0 DH0 DH2 112 DH',
     );
     expect(plain(bodyRows[1]!.textContent)).toBe(
-      'ATL-0002Salma Idrissi11 500 DH0 DH0 DH412 DH515 DH2 427 DH',
+      'ATL-0002Salma Idrissi11 500 DH0 DH0 DH412 DH515 DH380 DH2 807 DH',
     );
     // The totals row, in the table's footer.
-    expect(plain(bodyRows[2]!.textContent)).toBe('Total (2 salariés)33 500 DH15 DH97 DH412 DH515 DH4 539 DH');
+    expect(plain(bodyRows[2]!.textContent)).toBe(
+      'Total (2 salariés)33 500 DH15 DH97 DH412 DH515 DH380 DH4 919 DH',
+    );
     expect(within(table).getByRole('rowheader', { name: 'Total (2 salariés)' })).toBeInTheDocument();
     // On phones: cards and a totals card.
     expect(
@@ -172,8 +177,10 @@ describe('/rh/deductions', () => {
     )[1]!;
     expect(plain(salmaCard.textContent)).toContain('Factures (1)412 DH');
     expect(plain(salmaCard.textContent)).toContain('Transferts (1)515 DH');
+    expect(plain(salmaCard.textContent)).toContain('Frais de mission (1)380 DH');
     const monthTotals = plain(screen.getByLabelText('Totaux du mois').textContent);
-    expect(monthTotals).toContain('Total à retenir4 539 DH');
+    expect(monthTotals).toContain('Total à retenir4 919 DH');
+    expect(monthTotals).toContain('Frais de mission380 DH');
     expect(monthTotals).toContain('Factures412 DH');
     expect(monthTotals).toContain('Transferts515 DH');
   });
@@ -205,10 +212,10 @@ describe('/rh/deductions', () => {
     await waitFor(() => expect(within(table).getAllByRole('row')).toHaveLength(3));
     const footer = within(table).getByRole('rowheader', { name: 'Total de la recherche (1 salarié)' });
     expect(plain(footer.parentElement!.textContent)).toBe(
-      'Total de la recherche (1 salarié)11 500 DH0 DH0 DH412 DH515 DH2 427 DH',
+      'Total de la recherche (1 salarié)11 500 DH0 DH0 DH412 DH515 DH380 DH2 807 DH',
     );
     expect(plain(screen.getByText(/^Pour cette recherche :/).textContent)).toBe(
-      'Pour cette recherche : 1 salarié · total à retenir 2 427 DH (le fichier CSV ne contient que ces salariés)',
+      'Pour cette recherche : 1 salarié · total à retenir 2 807 DH (le fichier CSV ne contient que ces salariés)',
     );
     expect(screen.getByLabelText('Totaux de la recherche')).toBeInTheDocument();
 

@@ -22,7 +22,7 @@ import { useDeductionFilters } from './use-deduction-filters.ts';
 
 /**
  * /rh/deductions "Retenues sur salaire": for a month, per employee, what payroll deducts from the
- * salary (advances executed, their fees, top-ups, bills and transfers), with the month's totals and a CSV for Excel.
+ * salary (advances executed, their fees, top-ups, bills, transfers and mission expenses owed), with the month's totals and a CSV for Excel.
  */
 export function PayrollDeductionsScreen() {
   const { settings } = useReadySession();

@@ -63,6 +63,12 @@ const columns: TableColumn<TPayrollDeduction>[] = [
     cell: (row) => formatMoney(row.transfers_amount),
   },
   {
+    header: 'Frais de mission',
+    isNumeric: true,
+    className: 'text-gray-700',
+    cell: (row) => formatMoney(row.mission_expenses_amount),
+  },
+  {
     header: 'Total à retenir',
     isNumeric: true,
     className: 'font-semibold text-gray-900',
@@ -98,6 +104,8 @@ function DeductionCard({ row }: { row: TPayrollDeduction }) {
         <dd className="text-right tabular-nums">{formatMoney(row.bills_amount)}</dd>
         <dt>Transferts ({numberFr.format(row.transfers_count)})</dt>
         <dd className="text-right tabular-nums">{formatMoney(row.transfers_amount)}</dd>
+        <dt>Frais de mission ({numberFr.format(row.mission_expenses_count)})</dt>
+        <dd className="text-right tabular-nums">{formatMoney(row.mission_expenses_amount)}</dd>
       </dl>
     </>
   );
@@ -129,6 +137,7 @@ export function DeductionsTable({ rows, totals, isSearch = false }: DeductionsTa
               <td className={tdNumber}>{formatMoney(totals.recharges_amount)}</td>
               <td className={tdNumber}>{formatMoney(totals.bills_amount)}</td>
               <td className={tdNumber}>{formatMoney(totals.transfers_amount)}</td>
+              <td className={tdNumber}>{formatMoney(totals.mission_expenses_amount)}</td>
               <td className={tdNumber}>{formatMoney(totals.total)}</td>
             </tr>
           </tfoot>
@@ -152,6 +161,10 @@ export function DeductionsTable({ rows, totals, isSearch = false }: DeductionsTa
         <dd className="text-right text-gray-700 tabular-nums">{formatMoney(totals.bills_amount)}</dd>
         <dt className="text-gray-700">Transferts</dt>
         <dd className="text-right text-gray-700 tabular-nums">{formatMoney(totals.transfers_amount)}</dd>
+        <dt className="text-gray-700">Frais de mission</dt>
+        <dd className="text-right text-gray-700 tabular-nums">
+          {formatMoney(totals.mission_expenses_amount)}
+        </dd>
       </dl>
     </>
   );
