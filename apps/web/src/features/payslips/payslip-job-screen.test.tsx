@@ -137,6 +137,26 @@ describe('/rh/fiches/jobs/:id', () => {
     expect(app.api.requestsTo('POST /fiches/jobs/7/confirm')[0]!.body).toEqual({ approve: true });
   });
 
+  it('discards a slip only after a confirmation', async () => {
+    const app = openJob({
+      'GET /fiches/jobs/7': { body: job() },
+      'GET /fiches/jobs/7/fiches': page([slip(1), unmatched]),
+      'POST /fiches/3/approve': { body: { ...unmatched, status: 'discarded' } },
+    });
+    await app.user.click(await screen.findByRole('button', { name: /^Écarter\s*la fiche page 3$/ }));
+    const dialog = await screen.findByRole('dialog', { name: 'Écarter cette fiche ?' });
+    expect(dialog).toHaveTextContent('La fiche page 3, rattachée à personne, ne sera pas publiée');
+    await app.user.click(within(dialog).getByRole('button', { name: 'Annuler' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(app.api.requestsTo('POST /fiches/3/approve')).toHaveLength(0);
+
+    await app.user.click(screen.getByRole('button', { name: /^Écarter\s*la fiche page 3$/ }));
+    const again = await screen.findByRole('dialog', { name: 'Écarter cette fiche ?' });
+    await app.user.click(within(again).getByRole('button', { name: 'Écarter' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(app.api.requestsTo('POST /fiches/3/approve')[0]!.body).toEqual({ approve: false });
+  });
+
   it('matches an unmatched slip by hand to an employee found by search', async () => {
     const app = openJob({
       'GET /fiches/jobs/7': { body: job() },

@@ -43,6 +43,8 @@ export function PayslipJobScreen() {
   const confirmJob = useConfirmPayslipJobMutation();
   const [preview, setPreview] = useState<TPayslip | null>(null);
   const [matching, setMatching] = useState<TPayslip | null>(null);
+  // Discarding a slip is asked for first: it will not reach the employee.
+  const [discarding, setDiscarding] = useState<TPayslip | null>(null);
   const [askBulk, setAskBulk] = useState(false);
   const [result, setResult] = useState<TConfirmPayslipJobResult | null>(null);
 
@@ -110,7 +112,8 @@ export function PayslipJobScreen() {
             actions={{
               onPreview: setPreview,
               onMatch: setMatching,
-              onDecide: (slip, approve) => decide.mutate({ id: slip.id, approve }),
+              onDecide: (slip, approve) =>
+                approve ? decide.mutate({ id: slip.id, approve }) : setDiscarding(slip),
               busyId: decide.isPending ? (decide.variables?.id ?? null) : null,
             }}
           />
@@ -133,6 +136,32 @@ export function PayslipJobScreen() {
         onClose={() => setPreview(null)}
       />
       <MatchModal slip={matching} onClose={() => setMatching(null)} />
+      <Modal
+        open={discarding !== null}
+        onOpenChange={(open) => !open && setDiscarding(null)}
+        title="Écarter cette fiche ?"
+      >
+        <div className="flex flex-col gap-4">
+          <p className="text-sm text-gray-700">
+            {discarding?.employee
+              ? `La fiche page ${discarding.first_page} de ${discarding.employee.first_name} ${discarding.employee.last_name}`
+              : `La fiche page ${discarding?.first_page ?? ''}, rattachée à personne,`}{' '}
+            ne sera pas publiée et ne pourra plus l'être depuis cette extraction.
+          </p>
+          <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+            <Button variant="secondary" label="Annuler" onClick={() => setDiscarding(null)} />
+            <Button
+              variant="danger"
+              label="Écarter"
+              loading={decide.isPending}
+              onClick={() =>
+                discarding &&
+                decide.mutate({ id: discarding.id, approve: false }, { onSettled: () => setDiscarding(null) })
+              }
+            />
+          </div>
+        </div>
+      </Modal>
       <Modal open={askBulk} onOpenChange={setAskBulk} title="Publier les fiches de cette extraction ?">
         <div className="flex flex-col gap-4">
           <p className="text-sm text-gray-700">
