@@ -6,7 +6,7 @@ import { downloadedCsv } from './hr-money-helpers.ts';
 type DeductionsPage = {
   count: number;
   results: Array<{ employee: { first_name: string; last_name: string }; total: string }>;
-  totals: { employees: number; advances_count: number; total: string };
+  totals: { employees: number; advances_count: number; mission_expenses_amount: string; total: string };
 };
 
 const CSV_HEADER =
@@ -77,7 +77,8 @@ test.describe('payroll deductions', () => {
     const total = lines.at(-1)!.split(';');
     expect(total[0]).toBe('Total');
     expect(total[4]).toBe(String(statement.totals.advances_count));
-    expect(total[10]).toBe(statement.totals.total.replace('.', ','));
+    expect(total[10]).toBe(statement.totals.mission_expenses_amount.replace('.', ','));
+    expect(total[11]).toBe(statement.totals.total.replace('.', ','));
 
     // « Primes » (issue 13): the month's paid bonuses, their own CSV beside the deductions'.
     const primes = page.getByRole('region', { name: 'Primes' });

@@ -23,6 +23,11 @@ type ResponsiveTableProps<Item> = {
   columns: readonly TableColumn<Item>[];
   /** A `<tfoot>` (totals) under the table's rows. */
   footer?: ReactNode;
+  /**
+   * A table wide enough to scroll sideways on a laptop (many money columns): its scroll box becomes
+   * a named, focusable region so a keyboard can scroll it (axe scrollable-region-focusable).
+   */
+  isWide?: boolean;
 };
 
 const numericCell = 'text-right whitespace-nowrap tabular-nums';
@@ -39,6 +44,7 @@ export function ResponsiveTable<Item>({
   card,
   columns,
   footer,
+  isWide = false,
 }: ResponsiveTableProps<Item>) {
   return (
     <>
@@ -49,7 +55,10 @@ export function ResponsiveTable<Item>({
           </li>
         ))}
       </ul>
-      <div className="hidden overflow-x-auto md:block">
+      <div
+        className="hidden overflow-x-auto focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 md:block"
+        {...(isWide ? { role: 'region', 'aria-label': `Tableau : ${caption ?? label}`, tabIndex: 0 } : {})}
+      >
         <table className="w-full text-left text-sm">
           <caption className="sr-only">{caption ?? label}</caption>
           <thead className="border-b border-gray-200 text-xs tracking-wide text-gray-600 uppercase">

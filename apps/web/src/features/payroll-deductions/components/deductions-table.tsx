@@ -125,6 +125,7 @@ export function DeductionsTable({ rows, totals, isSearch = false }: DeductionsTa
         keyOf={(row) => row.employee.id}
         columns={columns}
         card={(row) => <DeductionCard row={row} />}
+        isWide
         footer={
           <tfoot className="border-t-2 border-gray-200 bg-gray-50 font-semibold text-gray-900">
             <tr>
