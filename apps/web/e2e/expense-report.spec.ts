@@ -178,6 +178,8 @@ test('receipts added to an approved mission, a selection approved and one return
   await expect(report.getByText('Les dépenses en attente ont été approuvées.')).toBeVisible();
   await expect(report.getByText('Acceptée', { exact: true }).first()).toBeVisible();
   await expect(report.getByLabel('Totaux de la note de frais')).toContainText(/Total remboursable210,00\sDH/);
+  // The settlement (no advance on this order): the whole refundable total is paid to the employee.
+  await expect(report.getByRole('region', { name: 'Règlement' })).toContainText(/Solde à verser210\sDH/);
 
   // The employee sees it accepted, each expense with what is refunded.
   await signInAs(page, request, employee);
@@ -185,6 +187,9 @@ test('receipts added to an approved mission, a selection approved and one return
   await expect(report.getByText('Votre note de frais a été acceptée.')).toBeVisible();
   await expect(expenses.getByRole('listitem').filter({ hasText: lunch })).toContainText(
     /Remboursable120,00\sDH/,
+  );
+  await expect(report.getByRole('region', { name: 'Règlement' })).toContainText(
+    /210\sDH à verser au salarié/,
   );
   await expectNoSeriousViolations(page);
   await expectNoHorizontalScroll(page);
