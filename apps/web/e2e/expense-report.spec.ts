@@ -1,4 +1,5 @@
 import type { APIRequestContext, Page } from '@playwright/test';
+import { drawReceipt } from '../../api/test/support/receipt-images.ts';
 import { expectNoSeriousViolations } from './axe.ts';
 import {
   ACCOUNTS,
@@ -11,17 +12,19 @@ import {
 } from './fixtures.ts';
 
 /**
- * The expense report of a mission order (issue 15), on a 360 px phone: the employee adds their
- * receipts to an approved mission and sends the report; the validator (btissam.raji@demo.ma, not
+ * The expense report of a mission order (issue 15), on a 360 px phone: the employee photographs
+ * the lunch ticket on the expenses screen (a thermal-printer ticket drawn by the test suite, read
+ * by the real receipt OCR, which pre-fills the amount, date and merchant), adds it and a second
+ * receipt to an approved mission and sends the report; the validator (btissam.raji@demo.ma, not
  * HR) approves one expense and returns the other with a comment; the employee corrects the
- * returned one and sends again; HR accepts. The order and the drafts are made by API (the OCR
- * form has its own journey-free tests); every report screen is checked by axe.
+ * returned one and sends again; HR accepts. The order and the taxi draft are made by API; every
+ * screen is checked by axe.
  */
 const VALIDATOR = 'btissam.raji@demo.ma';
 const taken = new Set<string>([...Object.values(ACCOUNTS).map((a) => a.username), VALIDATOR]);
 const CASA = 1;
 const AGADIR = 84;
-/** A 1×1 PNG: the receipt's photo (the server checks the bytes and makes its thumbnail). */
+/** A 1×1 PNG: the taxi receipt's photo (the server checks the bytes and makes its thumbnail). */
 const PNG = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
   'base64',
@@ -65,7 +68,7 @@ test('receipts added to an approved mission, a selection approved and one return
   const me = await session(request, employee);
   const rh = await session(request, ACCOUNTS.rh.username);
 
-  // An approved order (no advance) and two receipts taken during the trip, by API.
+  // An approved order (no advance) and the taxi receipt, by API.
   const filed = await request.post('/api/expenses/odm/', {
     headers: me.headers,
     data: {
@@ -88,29 +91,57 @@ test('receipts added to an approved mission, a selection approved and one return
   expect(approved.status(), await approved.text()).toBe(200);
   const lunch = `Déjeuner salon ${suffix}`;
   const taxi = `Taxi aéroport ${suffix}`;
-  for (const [title, category, amount] of [
-    [lunch, 'food', '120.00'],
-    [taxi, 'train', '95.50'],
-  ] as const) {
-    const saved = await request.post('/api/expenses/', {
-      headers: me.headers,
-      multipart: {
-        title,
-        category,
-        expense_date: '2027-02-11',
-        amount,
-        guests: '0',
-        receipt: { name: 'ticket.png', mimeType: 'image/png', buffer: PNG },
-      },
-    });
-    expect(saved.status(), await saved.text()).toBe(201);
-  }
+  const saved = await request.post('/api/expenses/', {
+    headers: me.headers,
+    multipart: {
+      title: taxi,
+      category: 'train',
+      expense_date: '2027-02-11',
+      amount: '95.50',
+      guests: '0',
+      receipt: { name: 'ticket.png', mimeType: 'image/png', buffer: PNG },
+    },
+  });
+  expect(saved.status(), await saved.text()).toBe(201);
+
+  // 1. The employee photographs the lunch ticket (the middle day of the mission, 120,00 DH TTC):
+  // the receipt OCR pre-fills the merchant, the date and the amount; they name it and choose the
+  // category, then save the draft.
+  const ticket = await drawReceipt({
+    merchant: 'RESTAURANT DAR SALAM',
+    date: '2027-02-11',
+    items: [
+      { label: 'TAJINE POULET', amountCentimes: 8_500 },
+      { label: 'THE A LA MENTHE', amountCentimes: 3_500 },
+    ],
+    totalLabel: 'TOTAL TTC',
+  });
+  await storeTokens(page, me.tokens);
+  await page.goto('/expenses');
+  await page.getByRole('button', { name: 'Ajouter une dépense' }).click();
+  const form = page.getByRole('dialog', { name: 'Dépense' });
+  await form
+    .getByLabel('Justificatif', { exact: true })
+    .setInputFiles({ name: 'ticket-dejeuner.png', mimeType: 'image/png', buffer: ticket });
+  await expect(form.getByRole('img', { name: 'Aperçu du justificatif' })).toBeVisible();
+  // The OCR runs on the server (tesseract, up to 20 s on a loaded machine).
+  await expect(form.getByText(/Montant et date lus sur le justificatif/)).toBeVisible({ timeout: 30_000 });
+  await expect(form.getByLabel(/^Montant \(DH\)/)).toHaveValue('120.00');
+  await expect(form.getByLabel(/^Date/)).toHaveValue('2027-02-11');
+  await expect(form.getByLabel(/^Libellé/)).toHaveValue('RESTAURANT DAR SALAM');
+  await expectNoSeriousViolations(page);
+  await expectNoHorizontalScroll(page);
+  await form.getByLabel(/^Libellé/).fill(lunch);
+  await form.getByLabel(/^Catégorie/).selectOption('food');
+  await form.getByRole('button', { name: 'Enregistrer le brouillon' }).click();
+  await expect(page.getByText('Brouillon enregistré.')).toBeVisible();
+  await expect(page.getByText(lunch)).toBeVisible();
+
   const orderPath = `/missionorders/${order.id}`;
   const report = page.getByRole('region', { name: /^Note de frais/ });
   const expenses = report.getByRole('list', { name: 'Dépenses de la note de frais' });
 
-  // 1. The employee adds both receipts to the report and sends it.
-  await storeTokens(page, me.tokens);
+  // 2. From the order, the employee adds both receipts to the report and sends it.
   await page.goto(orderPath);
   await expect(report.getByText('Aucune dépense dans cette note de frais')).toBeVisible();
   await report.getByRole('checkbox', { name: new RegExp(lunch) }).check();
@@ -127,7 +158,7 @@ test('receipts added to an approved mission, a selection approved and one return
   await dialog.getByRole('button', { name: 'Envoyer' }).click();
   await expect(report.getByText('Votre note de frais est en cours de validation.')).toBeVisible();
 
-  // 2. The validator approves the lunch, then returns the rest with a comment.
+  // 3. The validator approves the lunch, then returns the rest with a comment.
   await signInAs(page, request, VALIDATOR);
   await page.goto(orderPath);
   await expect(expenses.getByRole('listitem')).toHaveCount(2);
@@ -148,7 +179,7 @@ test('receipts added to an approved mission, a selection approved and one return
   await dialog.getByRole('button', { name: 'Retourner' }).click();
   await expect(report.getByText(/retournée au salarié : elle reviendra ici/)).toBeVisible();
 
-  // 3. The employee reads the comment, corrects the taxi and sends the report again.
+  // 4. The employee reads the comment, corrects the taxi and sends the report again.
   await signInAs(page, request, employee);
   await page.goto(orderPath);
   await expect(report.getByText(/Votre note de frais vous a été retournée/)).toContainText(
@@ -156,9 +187,8 @@ test('receipts added to an approved mission, a selection approved and one return
   );
   await expectNoSeriousViolations(page);
   await report.getByRole('button', { name: `Modifier ${taxi}` }).click();
-  const form = page.getByRole('dialog', { name: 'Dépense' });
   await form.getByLabel(/Montant \(DH\)/).fill('90,00');
-  await form.getByRole('button', { name: 'Enregistrer' }).click();
+  await form.getByRole('button', { name: 'Enregistrer', exact: true }).click();
   await expect(report.getByText('Dépense modifiée.')).toBeVisible();
   await expect(expenses.getByRole('listitem').filter({ hasText: taxi })).toContainText(/90,00\sDH/);
   await report.getByRole('button', { name: 'Renvoyer la note de frais' }).click();
@@ -166,7 +196,7 @@ test('receipts added to an approved mission, a selection approved and one return
   await dialog.getByRole('button', { name: 'Envoyer' }).click();
   await expect(report.getByText('Votre note de frais est en cours de validation.')).toBeVisible();
 
-  // 4. HR accepts the whole report.
+  // 5. HR accepts the whole report.
   await signInAs(page, request, ACCOUNTS.rh.username);
   await page.goto(`/rh${orderPath}`);
   await expect(report.getByRole('button', { name: 'Tout approuver' })).toBeVisible();
