@@ -518,7 +518,8 @@ describe('bills in the shared money views', () => {
     expect(statement.totals).toMatchObject({ bills_count: 1, bills_amount: '120.50', total: '120.50' });
     const csv = await get(`/api/payroll/deductions/export?month=${month}&year=${year}`, c.rh.headers);
     expect(csv.body).toContain('Factures (DH)');
-    expect(csv.body).toContain(';120,50;0,00;120,50');
+    // Factures, Transferts, Frais de mission, then the total.
+    expect(csv.body).toContain(';120,50;0,00;0,00;120,50');
 
     const stats = (await get('/api/stats/rh', c.rh.headers)).json();
     expect(stats).toMatchObject({ bills_count: 1, bills_amount: '120.50' });
