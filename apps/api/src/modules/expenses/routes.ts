@@ -25,7 +25,7 @@ import { companyIdOf, requireSession } from '../../lib/auth/access-control.ts';
 import { fieldError, notFound, permissionDenied } from '../../lib/errors.ts';
 import { acceptableImageType } from '../../lib/image-files.ts';
 import { pageSize, ZListQuery, zBool, zCsvOf, zId, zIdParam } from '../../lib/list-params.ts';
-import { centimesToWire } from '../../lib/money.ts';
+import { centimesToWire, wireToCentimes } from '../../lib/money.ts';
 import { attachmentDisposition, readMultipartForm, type UploadedFile } from '../../lib/multipart-form.ts';
 import { limitOffsetPage } from '../../lib/pagination.ts';
 import { objectIdOrNotFound, ZObjectIdParams } from '../../lib/path-id.ts';
@@ -413,7 +413,7 @@ export const expenseRoutes: AppModule = async (app, ctx) => {
     );
     const results = await serializeRows(caller.companyId, rows);
     const sum = (pick: (e: (typeof results)[number]) => string | null) =>
-      results.reduce((total, e) => total + BigInt(Math.round(Number(pick(e) ?? '0') * 100)), 0n);
+      results.reduce((total, e) => total + (wireToCentimes(pick(e) ?? '0') ?? 0n), 0n);
     return {
       odm: orderId,
       report_status: order.order.reportStatus,

@@ -104,7 +104,13 @@ export async function settleAcceptedReport(
     const [card] = await tx
       .select({ id: prepaidCards.id })
       .from(prepaidCards)
-      .where(and(eq(prepaidCards.employeeId, row.order.employeeId), eq(prepaidCards.status, 'active')))
+      .where(
+        and(
+          eq(prepaidCards.companyId, companyId),
+          eq(prepaidCards.employeeId, row.order.employeeId),
+          eq(prepaidCards.status, 'active'),
+        ),
+      )
       .limit(1);
     payoutMethod = card ? 'card' : 'rib';
   }
@@ -227,7 +233,9 @@ export async function runSettlementPayout(
   const [order] = await deps.db
     .select({ number: missionOrders.number })
     .from(missionOrders)
-    .where(eq(missionOrders.id, settlement.missionOrderId));
+    .where(
+      and(eq(missionOrders.companyId, settlement.companyId), eq(missionOrders.id, settlement.missionOrderId)),
+    );
   const number = order?.number ?? String(settlement.missionOrderId);
   const owner = await payoutOwnerOf(deps.db, settlement.companyId, settlement.employeeId);
   const answer = await payEmployee(deps, {
