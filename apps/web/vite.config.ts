@@ -2,6 +2,7 @@ import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig, loadEnv } from 'vite';
 import { compression, defineAlgorithm } from 'vite-plugin-compression2';
+import { preactAliases } from './preact-aliases.ts';
 
 /**
  * In development the SPA calls `/api/...` on its own origin, as in production (one origin, the API
@@ -26,6 +27,7 @@ export default defineConfig(({ mode }) => {
         algorithms: [defineAlgorithm('brotliCompress'), defineAlgorithm('gzip', { level: 9 })],
       }),
     ],
+    resolve: { alias: preactAliases },
     server: { proxy },
     preview: { proxy },
     build: {
@@ -38,7 +40,7 @@ export default defineConfig(({ mode }) => {
               // React and the router change far less often than the app: their own chunk stays in
               // the browser's cache across our deployments. Screens are split by route
               // (src/app/lazy-screen.tsx); lottie by its dynamic import.
-              { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/ },
+              { name: 'react', test: /node_modules[\\/](preact|react|react-dom|scheduler|react-router)[\\/]/ },
             ],
           },
         },

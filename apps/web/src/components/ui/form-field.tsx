@@ -1,4 +1,4 @@
-import { type InputHTMLAttributes, type ReactNode, type Ref, useId } from 'react';
+import { type InputHTMLAttributes, type ReactNode, type Ref, useCallback, useId, useLayoutEffect, useRef } from 'react';
 import { cx } from '../../lib/cx.ts';
 
 /** What a custom control must spread to be tied to the field's label, hint and error. */
@@ -42,8 +42,10 @@ export function FormField({
   required,
   children,
   ref,
+  autoFocus,
   ...inputProps
 }: FormFieldProps) {
+  const input = useFocusOnMount(autoFocus, ref);
   const generatedId = useId();
   const controlId = id ?? generatedId;
   const hintId = hint ? `${controlId}-hint` : undefined;
@@ -73,7 +75,7 @@ export function FormField({
         <input
           {...inputProps}
           {...control}
-          ref={ref}
+          ref={input}
           required={required}
           className={cx(inputClassName, extraInputClass)}
         />
@@ -89,5 +91,26 @@ export function FormField({
         </p>
       ) : null}
     </div>
+  );
+}
+
+/**
+ * `autoFocus` done here rather than left to the framework: Preact writes it as the HTML attribute,
+ * which a browser honours once per page, not for a field that appears later in a dialog (decision
+ * 049). Focused in a layout effect, before the dialog's focus trap looks for something to focus.
+ */
+function useFocusOnMount(autoFocus: boolean | undefined, forwarded: Ref<HTMLInputElement> | undefined) {
+  const node = useRef<HTMLInputElement | null>(null);
+  const focusAtMount = useRef(autoFocus);
+  useLayoutEffect(() => {
+    if (focusAtMount.current) node.current?.focus();
+  }, []);
+  return useCallback(
+    (element: HTMLInputElement | null) => {
+      node.current = element;
+      if (typeof forwarded === 'function') forwarded(element);
+      else if (forwarded) forwarded.current = element;
+    },
+    [forwarded],
   );
 }

@@ -2,6 +2,7 @@ import { act, fireEvent, render, screen, waitFor } from '@testing-library/react'
 import userEvent from '@testing-library/user-event';
 import { type ReactNode, useEffect, useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
+import { FormField } from './form-field.tsx';
 import { Modal, type ModalProps } from './modal.tsx';
 
 /** A parent that owns the visibility, as a screen would. */
@@ -206,8 +207,8 @@ describe('Modal', () => {
           </button>
           {open ? (
             <Modal open onOpenChange={setOpen} title="Titre">
-              {/* biome-ignore lint/a11y/noAutofocus: the case under test */}
-              <input aria-label="Nouvelle valeur" autoFocus />
+              {/* FormField focuses on mount itself: Preact leaves `autoFocus` to the browser (decision 049). */}
+              <FormField label="Nouvelle valeur" autoFocus />
             </Modal>
           ) : null}
         </>
