@@ -1,5 +1,5 @@
 import type { TTokenPair } from '@tasbiq/contracts/auth';
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useLayoutEffect, useState } from 'react';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { setTokens } from '../../lib/http/token-store.ts';
 import { clearLoginNotice, peekLoginNotice } from '../session/login-notice.ts';
@@ -22,7 +22,9 @@ const LoginOtpStep = lazy(() =>
 export function LoginScreen() {
   const [pending, setPending] = useState<TTokenPair | null>(null);
   const [notice] = useState(peekLoginNotice);
-  useEffect(() => clearLoginNotice(), []);
+  // Cleared as soon as it is on screen (a layout effect: Preact runs plain effects a frame later,
+  // and a visitor who leaves at once would otherwise see it again).
+  useLayoutEffect(() => clearLoginNotice(), []);
 
   useEffect(() => {
     document.title = pending ? 'Vérification · Tasbiq' : 'Connexion · Tasbiq';

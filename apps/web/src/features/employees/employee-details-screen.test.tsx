@@ -94,7 +94,7 @@ describe('/rh/employees/:id', () => {
     expect(app.api.requestsTo('PUT /employees/7')[0]!.body).toEqual({ is_active: false });
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     expect(screen.getByText('Désactivé')).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'Réactiver' })).toBeInTheDocument();
+    expect(await screen.findByRole('button', { name: 'Réactiver' })).toBeInTheDocument();
   });
 
   it('does not offer an RH to deactivate themselves', async () => {

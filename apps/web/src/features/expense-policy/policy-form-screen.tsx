@@ -6,7 +6,7 @@ import {
   type TPolicyItem,
   ZCeilingAmount,
 } from '@tasbiq/contracts/expenses';
-import { type ReactNode, useEffect, useState } from 'react';
+import { type ReactNode, useEffect, useLayoutEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
 import { Button } from '../../components/ui/button.tsx';
@@ -82,7 +82,8 @@ function CategoryCeilingFields({
   setValue: ReturnType<typeof useForm<Values>>['setValue'];
 }) {
   const saved = items.data?.results;
-  useEffect(() => {
+  // A layout effect: the fields never show empty for a frame before the saved ceilings fill them.
+  useLayoutEffect(() => {
     if (!saved) return;
     const byCategory = new Map(saved.map((item) => [item.category, item.ceiling]));
     for (const category of EXPENSE_CATEGORIES)

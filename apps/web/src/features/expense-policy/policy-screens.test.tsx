@@ -222,7 +222,10 @@ describe('/rh/policy', () => {
       ceiling: '2200',
     });
 
-    await app.user.click(screen.getByRole('button', { name: 'Supprimer le trajet Casablanca → Agadir' }));
+    // findBy: the page is given back to assistive technologies once the closed dialog has left.
+    await app.user.click(
+      await screen.findByRole('button', { name: 'Supprimer le trajet Casablanca → Agadir' }),
+    );
     const confirm = within(await screen.findByRole('dialog', { name: 'Supprimer ce trajet ?' }));
     await app.user.click(confirm.getByRole('button', { name: 'Supprimer' }));
     const deleted = await screen.findByText('Le trajet Casablanca → Agadir a été supprimé.');

@@ -2,7 +2,7 @@ import * as Tabs from '@radix-ui/react-tabs';
 import { IconArrowsExchange, IconCash, IconDeviceMobile, IconFileInvoice } from '@tabler/icons-react';
 import type { TAdvance } from '@tasbiq/contracts/advances';
 import type { TSettings } from '@tasbiq/contracts/settings';
-import { type ReactNode, useEffect, useRef, useState } from 'react';
+import { type ReactNode, useLayoutEffect, useRef, useState } from 'react';
 import { EmptyState } from '../../components/ui/empty-state.tsx';
 import { MessageBox } from '../../components/ui/message-box.tsx';
 import { MonthYearPicker } from '../../components/ui/month-year-picker.tsx';
@@ -185,7 +185,7 @@ export function HistoryScreen() {
   const noticeRef = useRef<HTMLDivElement>(null);
   // After a cancellation the button that opened the dialog goes with the pending status: the
   // focus goes to the confirmation rather than back to it (the modal leaves a focus it finds set).
-  useEffect(() => {
+  useLayoutEffect(() => {
     if (notice) noticeRef.current?.focus();
   }, [notice]);
   const params: HistoryListParams = {

@@ -1,6 +1,6 @@
 import { IconCheck, IconChevronRight } from '@tabler/icons-react';
 import type { TNotification } from '@tasbiq/contracts/notifications';
-import { type ReactNode, useCallback, useEffect, useRef, useState } from 'react';
+import { type ReactNode, useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { Button } from '../../components/ui/button.tsx';
 import { EmptyState } from '../../components/ui/empty-state.tsx';
@@ -40,13 +40,13 @@ function NotificationItem({
   // list when the row leaves it (the « Non lues » filter), instead of falling to the page.
   const itemRef = useRef<HTMLLIElement>(null);
   const wantsFocus = useRef(false);
-  useEffect(() => {
+  useLayoutEffect(() => {
     if (notification.is_read && wantsFocus.current) {
       wantsFocus.current = false;
       itemRef.current?.focus();
     }
   }, [notification.is_read]);
-  useEffect(
+  useLayoutEffect(
     () => () => {
       if (wantsFocus.current) onGoneAfterRead();
     },

@@ -1,6 +1,6 @@
 import { IconHistory, IconHome } from '@tabler/icons-react';
 import type { TAdvance } from '@tasbiq/contracts/advances';
-import { useEffect, useRef } from 'react';
+import { useLayoutEffect, useRef } from 'react';
 import { Animation } from '../../../components/ui/animation.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { formatMoney } from '../../../lib/format/money.ts';
@@ -20,7 +20,7 @@ export function AdvanceSuccess({ advance }: { advance: TAdvance }) {
   const headingRef = useRef<HTMLHeadingElement>(null);
   // The form the user was on is gone: move focus to the outcome so keyboard and screen-reader
   // users land on it rather than at the top of the document.
-  useEffect(() => {
+  useLayoutEffect(() => {
     headingRef.current?.focus();
   }, []);
 

@@ -1,7 +1,7 @@
 import { IconArrowLeft, IconCheck } from '@tabler/icons-react';
 import type { TAdvanceSimulation, TEmployeeSolde } from '@tasbiq/contracts/advances';
 import type { TPayoutMethod } from '@tasbiq/contracts/money';
-import { useEffect, useRef } from 'react';
+import { useLayoutEffect, useRef } from 'react';
 import { Button } from '../../../components/ui/button.tsx';
 import { MessageBox } from '../../../components/ui/message-box.tsx';
 import { errorMessage } from '../../../lib/errors/error-message.ts';
@@ -42,7 +42,7 @@ export function ConfirmStep({
   const headingRef = useRef<HTMLHeadingElement>(null);
   // « Continuer », which had the focus, is gone with the amount step: the step's title takes it,
   // so a keyboard or screen-reader user goes on from here rather than from the top of the page.
-  useEffect(() => {
+  useLayoutEffect(() => {
     headingRef.current?.focus();
   }, []);
   const code = errorCode(error);

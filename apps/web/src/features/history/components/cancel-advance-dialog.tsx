@@ -3,7 +3,7 @@ import {
   ADVANCE_CANCEL_REASON_MIN,
   type TAdvance,
 } from '@tasbiq/contracts/advances';
-import { type FormEvent, useEffect, useRef, useState } from 'react';
+import { type FormEvent, useLayoutEffect, useRef, useState } from 'react';
 import { Button } from '../../../components/ui/button.tsx';
 import { FormField, inputClassName } from '../../../components/ui/form-field.tsx';
 import { MessageBox } from '../../../components/ui/message-box.tsx';
@@ -46,7 +46,7 @@ export function CancelAdvanceDialog({
   // is on screen, so the error is read with the field.
   const reasonRef = useRef<HTMLTextAreaElement>(null);
   const [refusals, setRefusals] = useState(0);
-  useEffect(() => {
+  useLayoutEffect(() => {
     if (refusals > 0) reasonRef.current?.focus();
   }, [refusals]);
   const submit = (event: FormEvent) => {

@@ -1,6 +1,6 @@
 import { IconHistory, IconRefresh } from '@tabler/icons-react';
 import type { TRecharge } from '@tasbiq/contracts/recharges';
-import { type ReactNode, useEffect, useRef } from 'react';
+import { type ReactNode, useLayoutEffect, useRef } from 'react';
 import { Animation } from '../../../components/ui/animation.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { MessageBox } from '../../../components/ui/message-box.tsx';
@@ -16,7 +16,7 @@ export function RechargeOutcome({ recharge, onAgain }: { recharge: TRecharge; on
   const current = outcome.data;
   const headingRef = useRef<HTMLHeadingElement>(null);
   // The form is gone: focus lands on the outcome, read out by screen readers.
-  useEffect(() => {
+  useLayoutEffect(() => {
     headingRef.current?.focus();
   }, []);
 
