@@ -16,7 +16,9 @@ export default defineConfig(({ mode }) => {
 
   return {
     plugins: [
-      react(),
+      // No Fast Refresh: it drives React's renderer, and the app renders with Preact (decision
+      // 049); an edit in development reloads the page instead.
+      react({ refreshExclude: /./ }),
       tailwindcss(),
       // Brotli and gzip copies of the built files, made once at build time: the API serves them
       // as they are (@fastify/static `preCompressed`) to browsers that accept them (issue 9 §4).
@@ -37,10 +39,10 @@ export default defineConfig(({ mode }) => {
         output: {
           codeSplitting: {
             groups: [
-              // React and the router change far less often than the app: their own chunk stays in
-              // the browser's cache across our deployments. Screens are split by route
+              // Preact (standing in for React, decision 049) and the router change far less often
+              // than the app: their own chunk stays in the browser's cache across our deployments. Screens are split by route
               // (src/app/lazy-screen.tsx); lottie by its dynamic import.
-              { name: 'react', test: /node_modules[\\/](preact|react|react-dom|scheduler|react-router)[\\/]/ },
+              { name: 'framework', test: /node_modules[\\/](preact|react-router)[\\/]/ },
             ],
           },
         },

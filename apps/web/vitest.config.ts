@@ -16,7 +16,16 @@ export default defineConfig({
     css: false,
     server: {
       deps: {
-        inline: [/@testing-library/, /react-router/, /@radix-ui/, /@tanstack\/react-query/, /react-hook-form/, /@hookform/, /react-i18next/, /@tabler\/icons-react/],
+        inline: [
+          /@testing-library/,
+          /react-router/,
+          /@radix-ui/,
+          /@tanstack\/react-query/,
+          /react-hook-form/,
+          /@hookform/,
+          /react-i18next/,
+          /@tabler\/icons-react/,
+        ],
       },
     },
     // Room for the 5 s Testing Library waits of src/test/setup.ts.

@@ -1,4 +1,12 @@
-import { type InputHTMLAttributes, type ReactNode, type Ref, useCallback, useId, useLayoutEffect, useRef } from 'react';
+import {
+  type InputHTMLAttributes,
+  type ReactNode,
+  type Ref,
+  useCallback,
+  useId,
+  useLayoutEffect,
+  useRef,
+} from 'react';
 import { cx } from '../../lib/cx.ts';
 
 /** What a custom control must spread to be tied to the field's label, hint and error. */

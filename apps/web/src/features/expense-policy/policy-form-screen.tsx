@@ -6,7 +6,7 @@ import {
   type TPolicyItem,
   ZCeilingAmount,
 } from '@tasbiq/contracts/expenses';
-import { type ReactNode, useEffect, useLayoutEffect, useState } from 'react';
+import { type ReactNode, useLayoutEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
 import { Button } from '../../components/ui/button.tsx';

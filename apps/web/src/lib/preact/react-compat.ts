@@ -6,6 +6,9 @@
  */
 import compat from 'preact/compat';
 
+// preact/compat's types are one `export =` namespace, which TypeScript will not re-export with
+// `export *`; the bundler re-exports the ES module's names as they are.
+// @ts-expect-error TS2498
 export * from 'preact/compat';
 
 /**
