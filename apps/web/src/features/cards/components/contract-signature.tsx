@@ -1,5 +1,5 @@
 import { IconDownload, IconEraser } from '@tabler/icons-react';
-import { useEffect, useRef, useState } from 'react';
+import { useLayoutEffect, useRef, useState } from 'react';
 import SignaturePad from 'signature_pad';
 import { Button } from '../../../components/ui/button.tsx';
 import { FormField } from '../../../components/ui/form-field.tsx';
@@ -43,7 +43,10 @@ export function ContractSignature() {
   const [downloadError, setDownloadError] = useState<unknown>(null);
   const sign = useSignContractMutation();
 
-  useEffect(() => {
+  // A layout effect: the pad listens and the canvas has its drawing size from the first paint. In a
+  // passive effect (run a frame after the paint on Preact, decision 049) a stroke begun at once
+  // would be lost, and the canvas would be measured and resized after it was shown.
+  useLayoutEffect(() => {
     const element = canvas.current;
     if (!element) return;
     const instance = new SignaturePad(element, { penColor: '#14213d', backgroundColor: 'rgba(0,0,0,0)' });
