@@ -1,4 +1,5 @@
-import { render, screen } from '@testing-library/react';
+import { QueryClient } from '@tanstack/react-query';
+import { render, screen, waitFor } from '@testing-library/react';
 import type { ComponentType } from 'react';
 import { describe, expect, it } from 'vitest';
 import { lazyScreen, preloadMatchedScreens, preloadScreen } from './lazy-screen.tsx';
@@ -64,5 +65,26 @@ describe('preloadScreen', () => {
       { route: { element: <div />, handle: { screen: other } } },
     ]);
     expect(loads).toBe(11);
+  });
+
+  it('starts the screen’s own calls once its code is here, only when given a query client (a session)', async () => {
+    const prefetched: QueryClient[] = [];
+    const load = async () => ({
+      ExampleScreen: () => <h1>Exemple</h1>,
+      prefetchExampleData: (client: QueryClient) => prefetched.push(client),
+    });
+    const anonymous = lazyScreen(load, 'ExampleScreen', (module, client) =>
+      module.prefetchExampleData(client),
+    );
+    preloadMatchedScreens([{ route: { element: anonymous } }]);
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(prefetched).toHaveLength(0);
+
+    const queryClient = new QueryClient();
+    const withSession = lazyScreen(load, 'ExampleScreen', (module, client) =>
+      module.prefetchExampleData(client),
+    );
+    preloadMatchedScreens([{ route: { handle: { screen: withSession } } }], queryClient);
+    await waitFor(() => expect(prefetched).toEqual([queryClient]));
   });
 });

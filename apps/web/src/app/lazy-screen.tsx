@@ -1,9 +1,16 @@
+import type { QueryClient } from '@tanstack/react-query';
 import { type ComponentType, lazy, type ReactElement, type ReactNode, Suspense } from 'react';
 import type { RouteObject } from 'react-router';
 import { Spinner } from '../components/ui/spinner.tsx';
 
-/** What starts the download of a lazy screen's code, by the element `lazyScreen` returned. */
-const loaders = new WeakMap<object, () => Promise<unknown>>();
+/**
+ * What starts the download of a lazy screen's code, by the element `lazyScreen` returned, and what
+ * starts the screen's own data calls once that code is there.
+ */
+const loaders = new WeakMap<
+  object,
+  { load: () => Promise<unknown>; prefetch?: (screen: never, queryClient: QueryClient) => void }
+>();
 
 /**
  * A screen whose code downloads the first time its route is visited, not with the app: the first
@@ -16,6 +23,11 @@ const loaders = new WeakMap<object, () => Promise<unknown>>();
 export function lazyScreen<Module extends Record<Name, ComponentType>, Name extends keyof Module>(
   load: () => Promise<Module>,
   name: Name,
+  /**
+   * The screen's own calls, for a first page opened with a session: they start when the code
+   * arrives, alongside the session calls, rather than once the guards have let the screen render.
+   */
+  prefetch?: (screen: Module, queryClient: QueryClient) => void,
 ): ReactElement {
   // One download, shared by an early preload and the render that needs the screen.
   let loading: Promise<Module> | null = null;
@@ -35,18 +47,28 @@ export function lazyScreen<Module extends Record<Name, ComponentType>, Name exte
       <Screen />
     </Suspense>
   );
-  loaders.set(element, loadOnce);
+  loaders.set(element, {
+    load: loadOnce,
+    prefetch: prefetch as ((screen: never, queryClient: QueryClient) => void) | undefined,
+  });
   return element;
 }
 
 /**
  * Starts downloading the code of a `lazyScreen` element now (anything else: nothing), so that it
- * arrives while the guard above it still waits for the account rather than after.
+ * arrives while the guard above it still waits for the account rather than after. With a query
+ * client, the screen's prefetch then starts its data calls too.
  */
-export function preloadScreen(element: ReactNode): void {
+export function preloadScreen(element: ReactNode, queryClient?: QueryClient): void {
   if (element === null || typeof element !== 'object') return;
-  const load = loaders.get(element);
-  if (load) load().catch(() => {}); // the render that needs it retries and shows the error
+  const screen = loaders.get(element);
+  if (!screen) return;
+  screen
+    .load()
+    .then((module) => {
+      if (queryClient) screen.prefetch?.(module as never, queryClient);
+    })
+    .catch(() => {}); // the render that needs it retries and shows the error
 }
 
 /** A route's `handle` names its lazy screen when a guard wraps it (route.element is the guard). */
@@ -54,11 +76,17 @@ export type ScreenHandle = { screen?: ReactNode };
 
 /**
  * At start, the screens of the routes the address matches begin downloading at once, alongside the
- * entry's session calls: the first page's screen no longer waits for them to finish first.
+ * entry's session calls: the first page's screen no longer waits for them to finish first. Given a
+ * query client (the visitor has a session), their data calls start as soon as their code is here.
+ * A call the guards would not have let happen (another role's page, terms not yet accepted) is
+ * refused by the API and cached as an error that the screen, if it ever shows, fetches again.
  */
-export function preloadMatchedScreens(matches: ReadonlyArray<{ route: RouteObject }>): void {
+export function preloadMatchedScreens(
+  matches: ReadonlyArray<{ route: RouteObject }>,
+  queryClient?: QueryClient,
+): void {
   for (const { route } of matches) {
-    preloadScreen(route.element);
-    preloadScreen((route.handle as ScreenHandle | undefined)?.screen);
+    preloadScreen(route.element, queryClient);
+    preloadScreen((route.handle as ScreenHandle | undefined)?.screen, queryClient);
   }
 }

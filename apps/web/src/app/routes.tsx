@@ -124,10 +124,16 @@ const myPayslipsScreen = lazyScreen(
 );
 const groupsScreen = lazyScreen(() => import('../features/groups/groups-screen.tsx'), 'GroupsScreen');
 const historyScreen = lazyScreen(() => import('../features/history/history-screen.tsx'), 'HistoryScreen');
-const homeScreen = lazyScreen(() => import('../features/home/home-screen.tsx'), 'HomeScreen');
+// The two pages most visits start on fetch their data alongside the session calls (issue 9 §4).
+const homeScreen = lazyScreen(
+  () => import('../features/home/home-screen.tsx'),
+  'HomeScreen',
+  (screen, queryClient) => screen.prefetchHomeData(queryClient),
+);
 const hrDashboardScreen = lazyScreen(
   () => import('../features/hr-dashboard/hr-dashboard-screen.tsx'),
   'HrDashboardScreen',
+  (screen, queryClient) => screen.prefetchHrDashboardData(queryClient),
 );
 const notificationsScreen = lazyScreen(
   () => import('../features/notifications/notifications-screen.tsx'),

@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { TAnnouncement } from '@tasbiq/contracts/terms';
 import type { TPaginated } from '@tasbiq/contracts/wire';
 import { http } from '../../../lib/http/client.ts';
@@ -11,10 +11,11 @@ export function getPublishedAnnouncements(
   return http.get<TPaginated<TAnnouncement>>('/announcements/published', { params: { limit } });
 }
 
+export const publishedAnnouncementsQuery = queryOptions({
+  queryKey: ['announcements', 'published', HOME_ANNOUNCEMENTS_LIMIT],
+  queryFn: () => getPublishedAnnouncements(),
+});
+
 export function usePublishedAnnouncementsQuery() {
-  return useQuery({
-    queryKey: ['announcements', 'published', HOME_ANNOUNCEMENTS_LIMIT],
-    queryFn: () => getPublishedAnnouncements(),
-    select: (page) => page.results,
-  });
+  return useQuery({ ...publishedAnnouncementsQuery, select: (page) => page.results });
 }

@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { TDailyStat } from '@tasbiq/contracts/advances';
 import { http } from '../../../lib/http/client.ts';
 
@@ -15,6 +15,10 @@ export function getDailyStats(series: DailySeries): Promise<TDailyStat[]> {
   return http.get<TDailyStat[]>(paths[series]);
 }
 
+export function dailyStatsQuery(series: DailySeries) {
+  return queryOptions({ queryKey: [series, 'stats', 'daily'], queryFn: () => getDailyStats(series) });
+}
+
 export function useDailyStatsQuery(series: DailySeries) {
-  return useQuery({ queryKey: [series, 'stats', 'daily'], queryFn: () => getDailyStats(series) });
+  return useQuery(dailyStatsQuery(series));
 }

@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { THrStats } from '@tasbiq/contracts/stats';
 import { http } from '../../../lib/http/client.ts';
 
@@ -9,6 +9,8 @@ export function getHrStats(): Promise<THrStats> {
   return http.get<THrStats>('/stats/rh');
 }
 
+export const hrStatsQuery = queryOptions({ queryKey: hrStatsQueryKey, queryFn: getHrStats });
+
 export function useHrStatsQuery() {
-  return useQuery({ queryKey: hrStatsQueryKey, queryFn: getHrStats });
+  return useQuery(hrStatsQuery);
 }

@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { DASHBOARD_LAST_TRANSACTIONS } from '@tasbiq/contracts/constants';
 import type { TTransaction } from '@tasbiq/contracts/transactions';
 import type { TPaginated } from '@tasbiq/contracts/wire';
@@ -12,9 +12,11 @@ export function getLastTransactions(): Promise<TPaginated<TTransaction>> {
   });
 }
 
+export const lastTransactionsQuery = queryOptions({
+  queryKey: [...transactionsQueryKey, 'last', DASHBOARD_LAST_TRANSACTIONS],
+  queryFn: getLastTransactions,
+});
+
 export function useLastTransactionsQuery() {
-  return useQuery({
-    queryKey: [...transactionsQueryKey, 'last', DASHBOARD_LAST_TRANSACTIONS],
-    queryFn: getLastTransactions,
-  });
+  return useQuery(lastTransactionsQuery);
 }

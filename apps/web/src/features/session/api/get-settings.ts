@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { TSettings } from '@tasbiq/contracts/settings';
 import { http } from '../../../lib/http/client.ts';
 
@@ -9,6 +9,12 @@ export function getSettings(): Promise<TSettings> {
 }
 
 /** The company's feature switches (spec §3 Settings). */
+export const settingsQuery = queryOptions({
+  queryKey: settingsQueryKey,
+  queryFn: getSettings,
+  staleTime: 5 * 60_000,
+});
+
 export function useSettingsQuery({ enabled = true }: { enabled?: boolean } = {}) {
-  return useQuery({ queryKey: settingsQueryKey, queryFn: getSettings, enabled, staleTime: 5 * 60_000 });
+  return useQuery({ ...settingsQuery, enabled });
 }

@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { TWalletBalance } from '@tasbiq/contracts/company-wallet';
 import { http } from '../../../lib/http/client.ts';
 
@@ -13,6 +13,11 @@ export function getWalletBalance(): Promise<TWalletBalance> {
 }
 
 /** GET /company/wallet/balance: one cache entry for the wallet screen and the dashboard card. */
+export const walletBalanceQuery = queryOptions({
+  queryKey: [...walletQueryKey, 'balance'],
+  queryFn: getWalletBalance,
+});
+
 export function useWalletBalanceQuery() {
-  return useQuery({ queryKey: [...walletQueryKey, 'balance'], queryFn: getWalletBalance });
+  return useQuery(walletBalanceQuery);
 }
