@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { createBrowserRouter, RouterProvider } from 'react-router';
+import { prefetchSession } from '../features/session/prefetch-session.ts';
 import { getAccessToken } from '../lib/http/token-store.ts';
 import { preloadMatchedScreens } from './lazy-screen.tsx';
 import { AppProviders } from './providers.tsx';
@@ -10,9 +11,11 @@ export function App() {
   const [queryClient] = useState(createQueryClient);
   const [router] = useState(() => {
     const created = createBrowserRouter(routes);
-    // The first page's screen downloads alongside the session calls, not after them, and with a
-    // session its own calls start as soon as its code is here.
-    preloadMatchedScreens(created.state.matches, getAccessToken() ? queryClient : undefined);
+    // The first page's screen downloads alongside the session calls, not after them; with a
+    // session, the session calls and the page's own calls start now, all together.
+    const hasSession = getAccessToken() !== null;
+    if (hasSession) prefetchSession(queryClient);
+    preloadMatchedScreens(created.state.matches, hasSession ? queryClient : undefined);
     return created;
   });
   return (

@@ -3,14 +3,8 @@ import { type ComponentType, lazy, type ReactElement, type ReactNode, Suspense }
 import type { RouteObject } from 'react-router';
 import { Spinner } from '../components/ui/spinner.tsx';
 
-/**
- * What starts the download of a lazy screen's code, by the element `lazyScreen` returned, and what
- * starts the screen's own data calls once that code is there.
- */
-const loaders = new WeakMap<
-  object,
-  { load: () => Promise<unknown>; prefetch?: (screen: never, queryClient: QueryClient) => void }
->();
+/** What starts the download of a lazy screen's code, by the element `lazyScreen` returned. */
+const loaders = new WeakMap<object, () => Promise<unknown>>();
 
 /**
  * A screen whose code downloads the first time its route is visited, not with the app: the first
@@ -23,11 +17,6 @@ const loaders = new WeakMap<
 export function lazyScreen<Module extends Record<Name, ComponentType>, Name extends keyof Module>(
   load: () => Promise<Module>,
   name: Name,
-  /**
-   * The screen's own calls, for a first page opened with a session: they start when the code
-   * arrives, alongside the session calls, rather than once the guards have let the screen render.
-   */
-  prefetch?: (screen: Module, queryClient: QueryClient) => void,
 ): ReactElement {
   // One download, shared by an early preload and the render that needs the screen.
   let loading: Promise<Module> | null = null;
@@ -47,46 +36,41 @@ export function lazyScreen<Module extends Record<Name, ComponentType>, Name exte
       <Screen />
     </Suspense>
   );
-  loaders.set(element, {
-    load: loadOnce,
-    prefetch: prefetch as ((screen: never, queryClient: QueryClient) => void) | undefined,
-  });
+  loaders.set(element, loadOnce);
   return element;
 }
 
 /**
  * Starts downloading the code of a `lazyScreen` element now (anything else: nothing), so that it
- * arrives while the guard above it still waits for the account rather than after. With a query
- * client, the screen's prefetch then starts its data calls too.
+ * arrives while the guard above it still waits for the account rather than after.
  */
-export function preloadScreen(element: ReactNode, queryClient?: QueryClient): void {
+export function preloadScreen(element: ReactNode): void {
   if (element === null || typeof element !== 'object') return;
-  const screen = loaders.get(element);
-  if (!screen) return;
-  screen
-    .load()
-    .then((module) => {
-      if (queryClient) screen.prefetch?.(module as never, queryClient);
-    })
-    .catch(() => {}); // the render that needs it retries and shows the error
+  const load = loaders.get(element);
+  if (load) load().catch(() => {}); // the render that needs it retries and shows the error
 }
 
-/** A route's `handle` names its lazy screen when a guard wraps it (route.element is the guard). */
-export type ScreenHandle = { screen?: ReactNode };
+/**
+ * A route's `handle` names its lazy screen when a guard wraps it (route.element is the guard), and
+ * the screen's own data calls when they are worth starting before the screen's code is even here.
+ */
+export type ScreenHandle = { screen?: ReactNode; prefetch?: (queryClient: QueryClient) => void };
 
 /**
  * At start, the screens of the routes the address matches begin downloading at once, alongside the
  * entry's session calls: the first page's screen no longer waits for them to finish first. Given a
- * query client (the visitor has a session), their data calls start as soon as their code is here.
- * A call the guards would not have let happen (another role's page, terms not yet accepted) is
- * refused by the API and cached as an error that the screen, if it ever shows, fetches again.
+ * query client (the visitor has a session), their data calls start at once too. A call the guards
+ * would not have let happen (another role's page, terms not yet accepted) is refused by the API
+ * and cached as an error that the screen, if it ever shows, fetches again.
  */
 export function preloadMatchedScreens(
   matches: ReadonlyArray<{ route: RouteObject }>,
   queryClient?: QueryClient,
 ): void {
   for (const { route } of matches) {
-    preloadScreen(route.element, queryClient);
-    preloadScreen((route.handle as ScreenHandle | undefined)?.screen, queryClient);
+    const handle = route.handle as ScreenHandle | undefined;
+    preloadScreen(route.element);
+    preloadScreen(handle?.screen);
+    if (queryClient) handle?.prefetch?.(queryClient);
   }
 }

@@ -1,5 +1,7 @@
 import type { ReactNode } from 'react';
 import type { RouteObject } from 'react-router';
+import { prefetchHomeData } from '../features/home/prefetch-home-data.ts';
+import { prefetchHrDashboardData } from '../features/hr-dashboard/prefetch-hr-dashboard-data.ts';
 import { NotFoundScreen } from '../features/not-found/not-found-screen.tsx';
 import { AccessGate } from './guards/access-gate.tsx';
 import type { RouteRequirement } from './guards/decide-access.ts';
@@ -124,16 +126,10 @@ const myPayslipsScreen = lazyScreen(
 );
 const groupsScreen = lazyScreen(() => import('../features/groups/groups-screen.tsx'), 'GroupsScreen');
 const historyScreen = lazyScreen(() => import('../features/history/history-screen.tsx'), 'HistoryScreen');
-// The two pages most visits start on fetch their data alongside the session calls (issue 9 §4).
-const homeScreen = lazyScreen(
-  () => import('../features/home/home-screen.tsx'),
-  'HomeScreen',
-  (screen, queryClient) => screen.prefetchHomeData(queryClient),
-);
+const homeScreen = lazyScreen(() => import('../features/home/home-screen.tsx'), 'HomeScreen');
 const hrDashboardScreen = lazyScreen(
   () => import('../features/hr-dashboard/hr-dashboard-screen.tsx'),
   'HrDashboardScreen',
-  (screen, queryClient) => screen.prefetchHrDashboardData(queryClient),
 );
 const notificationsScreen = lazyScreen(
   () => import('../features/notifications/notifications-screen.tsx'),
@@ -182,11 +178,14 @@ type PageRoute = {
   drhOnly?: boolean;
   /** Omitted: the page belongs to a later issue and shows "Bientôt disponible". */
   screen?: ReactNode;
+  /** The screen's own calls, started with the session calls when a visit begins on this page. */
+  prefetch?: ScreenHandle['prefetch'];
 };
 
 /** Spec §2 "Employee area / (employees only)". */
 export const EMPLOYEE_PAGES: readonly PageRoute[] = [
-  { path: '', title: 'Accueil', screen: homeScreen },
+  // The two pages most visits start on fetch their data alongside the session calls (issue 9 §4).
+  { path: '', title: 'Accueil', screen: homeScreen, prefetch: prefetchHomeData },
   { path: 'advance', title: 'Avance sur salaire', anyFeature: ['advances'], screen: advanceScreen },
   { path: 'recharge', title: 'Recharge téléphonique', anyFeature: ['recharges'], screen: rechargeScreen },
   { path: 'transfer', title: 'Transfert d’argent', anyFeature: ['transfers'], screen: transferScreen },
@@ -231,7 +230,7 @@ export const EMPLOYEE_PAGES: readonly PageRoute[] = [
 
 /** Spec §2 "HR area /rh (RH or DRH only)". */
 export const HR_PAGES: readonly PageRoute[] = [
-  { path: '', title: 'Tableau de bord', screen: hrDashboardScreen },
+  { path: '', title: 'Tableau de bord', screen: hrDashboardScreen, prefetch: prefetchHrDashboardData },
   { path: 'wallet', title: 'Portefeuille', screen: walletScreen },
   { path: 'notifications', title: 'Notifications', screen: notificationsScreen },
   { path: 'transactions', title: 'Transactions', screen: transactionsScreen },
@@ -311,7 +310,7 @@ export const HR_PAGES: readonly PageRoute[] = [
 ];
 
 function pageRoutes(area: 'employee' | 'hr', pages: readonly PageRoute[], home: string): RouteObject[] {
-  return pages.map(({ path, title, anyFeature, drhOnly, screen }) => {
+  return pages.map(({ path, title, anyFeature, drhOnly, screen, prefetch }) => {
     const requirement: RouteRequirement =
       area === 'hr' ? { area, anyFeature, drhOnly } : { area, anyFeature };
     const element = (
@@ -319,7 +318,7 @@ function pageRoutes(area: 'employee' | 'hr', pages: readonly PageRoute[], home: 
         {screen ?? <ComingSoonScreen title={title} backTo={path === '' ? undefined : home} />}
       </AccessGate>
     );
-    const handle: ScreenHandle = { screen };
+    const handle: ScreenHandle = { screen, prefetch };
     return path === '' ? { index: true, element, handle } : { path, element, handle };
   });
 }

@@ -1,8 +1,5 @@
-import type { QueryClient } from '@tanstack/react-query';
 import { PageTitle } from '../../components/ui/page-title.tsx';
 import { useReadySession } from '../session/ready-session.tsx';
-import { employeeSoldeQuery } from '../shared/api/get-employee-solde.ts';
-import { publishedAnnouncementsQuery } from './api/get-published-announcements.ts';
 import { Announcements } from './components/announcements.tsx';
 import { ServiceTiles } from './components/service-tiles.tsx';
 import { SoldeCard } from './components/solde-card.tsx';
@@ -26,10 +23,4 @@ export function HomeScreen() {
       <Announcements />
     </div>
   );
-}
-
-/** The home's own calls, started with the session calls on a first visit (app/lazy-screen.tsx). */
-export function prefetchHomeData(queryClient: QueryClient): void {
-  void queryClient.prefetchQuery(employeeSoldeQuery);
-  void queryClient.prefetchQuery(publishedAnnouncementsQuery);
 }

@@ -1,12 +1,5 @@
-import type { QueryClient } from '@tanstack/react-query';
 import { PageTitle } from '../../components/ui/page-title.tsx';
-import { settingsQuery } from '../session/api/get-settings.ts';
 import { useReadySession } from '../session/ready-session.tsx';
-import { walletBalanceQuery } from '../shared/api/get-wallet-balance.ts';
-import { dailyStatsQuery } from './api/get-daily-stats.ts';
-import { hrStatsQuery } from './api/get-hr-stats.ts';
-import { lastTransactionsQuery } from './api/get-last-transactions.ts';
-import { latestBonusesQuery } from './api/get-latest-bonuses.ts';
 import { DailyChartCard } from './components/daily-chart-card.tsx';
 import { KeyFigures } from './components/key-figures.tsx';
 import { LastBonuses } from './components/last-bonuses.tsx';
@@ -48,24 +41,5 @@ export function HrDashboardScreen() {
       {/* Spec §9: the last 3 bonuses, below the last transactions. */}
       {settings.bonuses_enabled ? <LastBonuses /> : null}
     </div>
-  );
-}
-
-/**
- * The dashboard's own calls, started with the session calls on a first visit (app/lazy-screen.tsx).
- * The blocks of a feature wait for the company's switches, already on their way with the session:
- * a feature that is off is not asked for.
- */
-export function prefetchHrDashboardData(queryClient: QueryClient): void {
-  void queryClient.prefetchQuery(walletBalanceQuery);
-  void queryClient.prefetchQuery(hrStatsQuery);
-  void queryClient.prefetchQuery(lastTransactionsQuery);
-  queryClient.fetchQuery(settingsQuery).then(
-    (settings) => {
-      if (settings.advances_enabled) void queryClient.prefetchQuery(dailyStatsQuery('advances'));
-      if (settings.recharges_enabled) void queryClient.prefetchQuery(dailyStatsQuery('recharges'));
-      if (settings.bonuses_enabled) void queryClient.prefetchQuery(latestBonusesQuery);
-    },
-    () => {}, // the session shows why the settings could not be read
   );
 }
