@@ -70,7 +70,7 @@ try {
   const rows = [];
   for (const target of PAGES) {
     const results = [];
-    for (let i = 0; i < RUNS; i += 1) results.push(await measure(browser, target));
+    for (let i = 0; i < RUNS; i += 1) results.push(await measureWithRetry(browser, target));
     results.sort((a, b) => a.performance - b.performance);
     rows.push({ page: target.name, path: target.path, ...results[Math.floor(results.length / 2)] });
   }
@@ -82,6 +82,20 @@ try {
     await new Promise((resolve) => server.once('exit', resolve));
   }
   rmSync(workDir, { recursive: true, force: true });
+}
+
+/**
+ * Chromium sometimes loses the trace of a load on a busy machine (Lighthouse's `NO_NAVSTART`,
+ * « Please run Lighthouse again »): that run is made again, once, instead of failing the bench.
+ */
+async function measureWithRetry(chromium, target) {
+  try {
+    return await measure(chromium, target);
+  } catch (error) {
+    if (!String(error?.message).includes('NO_NAVSTART')) throw error;
+    console.warn(`${target.path}: the trace was lost (NO_NAVSTART), measuring again`);
+    return measure(chromium, target);
+  }
 }
 
 /** One Lighthouse run of `target` from an empty HTTP cache, logged in first when it needs to be. */

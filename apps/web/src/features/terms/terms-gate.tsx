@@ -1,6 +1,7 @@
-import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
+import { Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { Button } from '../../components/ui/button.tsx';
 import { LazyModal } from '../../components/ui/lazy-modal.tsx';
+import { LazyRichContent } from '../../components/ui/lazy-rich-content.tsx';
 import { MessageBox } from '../../components/ui/message-box.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { errorMessage } from '../../lib/errors/error-message.ts';
@@ -12,14 +13,6 @@ import { useLatestTermsQuery } from './api/get-latest-terms.ts';
 
 export const TERMS_TITLE = "Conditions générales d'utilisation";
 export const TERMS_TEXT_LABEL = 'Texte des conditions';
-
-/**
- * The terms' HTML is cleaned by DOMPurify (RichContent): downloaded when terms are shown, not with
- * every first page (the gate sits in the root layout; issue 9 §4).
- */
-const RichContent = lazy(() =>
-  import('../../components/ui/rich-content.tsx').then((module) => ({ default: module.RichContent })),
-);
 
 type Waiter = { resolve: () => void; reject: (reason: unknown) => void };
 
@@ -104,7 +97,7 @@ export function TermsGate() {
               className="max-h-[50dvh] overflow-y-auto rounded-xl border border-gray-200 p-3 text-sm text-gray-800 focus-visible:outline-2 focus-visible:outline-brand-600"
             >
               <Suspense fallback={<Spinner isBlock label="Chargement des conditions…" />}>
-                <RichContent html={terms.data.content} />
+                <LazyRichContent html={terms.data.content} />
               </Suspense>
             </section>
           </>
