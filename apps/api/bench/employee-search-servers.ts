@@ -2,18 +2,25 @@ import Fastify from 'fastify';
 import pg from 'pg';
 import { buildApp } from '../src/app.ts';
 import { createCompany } from '../src/modules/companies/service.ts';
-import { employeePageQuery } from '../src/modules/employees/queries.ts';
+import {
+  employeePageQuery,
+  SEARCH_EXACT_COUNT_LIMIT,
+  searchProbeSql,
+} from '../src/modules/employees/queries.ts';
 import { createEmployeeAccount } from '../src/modules/employees/service.ts';
 import { createGroup } from '../src/modules/groups/service.ts';
 import { freshBenchDatabase } from './fresh-database.ts';
 
 /**
  * Child process of bench/employee-search.bench.ts: a fresh PostgreSQL database with one company
- * of 10,000 employees, the real app, and a bare Fastify route running the very SQL the app runs
- * for the page (rendered by drizzle's toSQL) through raw `pg`.
+ * of 10,000 employees, the real app, and a bare Fastify route running the very statements the app
+ * runs for the page (rendered by drizzle) through raw `pg`, in the same order: the name-order probe
+ * as a prepared statement (with the planner's estimate of the total), then, when the probe did not
+ * hold the page, the page of every match (decision 050).
  */
 export const EMPLOYEES = Number(process.env.BENCH_EMPLOYEES ?? 10_000);
-export const SEARCH_TERM = process.env.BENCH_SEARCH ?? 'alaoui';
+/** The terms measured, comma-separated: one whose matches come first in name order, one last. */
+export const SEARCH_TERMS = (process.env.BENCH_SEARCH ?? 'alaoui,zniber').split(',');
 export const PAGE_SIZE = 20;
 
 const name = 'tasbiq_bench_employees';
@@ -70,16 +77,41 @@ const { app, ctx } = await buildApp({
 await app.listen({ host: '127.0.0.1', port: 0 });
 const { access } = await ctx.tokens.pair(rh.user.id, 'full');
 
-// Exactly what GET /api/employees/?search=…&limit=20 sends to PostgreSQL for the page.
-const page = employeePageQuery(database.db, company.id, {
-  search: SEARCH_TERM.split(/\s+/),
-  limit: PAGE_SIZE,
-  offset: 0,
-}).toSQL();
+// Exactly what GET /api/employees/?search=…&limit=20 sends to PostgreSQL, per term.
+const statements = new Map(
+  SEARCH_TERMS.map((term) => {
+    const filters = { search: [term], limit: PAGE_SIZE, offset: 0 };
+    return [
+      term,
+      {
+        probe: searchProbeSql(database.db, company.id, term, filters),
+        page: employeePageQuery(database.db, company.id, filters).toSQL(),
+      },
+    ] as const;
+  }),
+);
 const bare = Fastify({ logger: false });
-bare.get('/bare-search', async () => {
+bare.get<{ Querystring: { term: string } }>('/bare-search', async (request) => {
+  const statement = statements.get(request.query.term)!;
   // Rows as arrays, as drizzle reads them (several columns share a name, e.g. the two ids).
-  const { rows } = await pool.query<unknown[]>({ text: page.sql, values: page.params, rowMode: 'array' });
+  const probe = await pool.query<unknown[]>({
+    name: 'bare_search_probe',
+    text: statement.probe.text,
+    values: statement.probe.values,
+    rowMode: 'array',
+  });
+  if (probe.rows.length > PAGE_SIZE) {
+    const estimate = Number(probe.rows[0]!.at(-1));
+    // The app counts exactly below this; the bench's terms are all above it.
+    if (estimate <= SEARCH_EXACT_COUNT_LIMIT) throw new Error('choose a term with more matches');
+    const results = probe.rows.slice(0, PAGE_SIZE).map((row) => ({ id: row[0], row }));
+    return { count: Math.max(estimate, probe.rows.length), results };
+  }
+  const { rows } = await pool.query<unknown[]>({
+    text: statement.page.sql,
+    values: statement.page.params,
+    rowMode: 'array',
+  });
   return { count: Number(rows[0]?.at(-1) ?? 0), results: rows.map((row) => ({ id: row[0], row })) };
 });
 await bare.listen({ host: '127.0.0.1', port: 0 });

@@ -68,6 +68,13 @@ export const employees = pgTable(
      * itself (triggers on employees and users, migration 0013; decision 027), never by the code.
      */
     searchText: text('search_text').notNull().default(''),
+    /**
+     * Copies of the account's last and first name, written by the same trigger as `search_text`
+     * (migration 0029, decision 050): the list's name order read from one index of this table, so
+     * a page of a search can stop after its first rows instead of sorting every match.
+     */
+    sortLastName: text('sort_last_name').notNull().default(''),
+    sortFirstName: text('sort_first_name').notNull().default(''),
   },
   (t) => [
     uniqueIndex('employees_user_unique').on(t.userId),
@@ -77,6 +84,7 @@ export const employees = pgTable(
       .with({ fastupdate: 'off' }),
     uniqueIndex('employees_company_serial_unique').on(t.companyId, t.serial),
     index('employees_company_group_idx').on(t.companyId, t.groupId),
+    index('employees_company_name_order_idx').on(t.companyId, t.sortLastName, t.sortFirstName, t.id),
   ],
 );
 

@@ -1,11 +1,25 @@
 import type { AccountType, EmployeeStatus } from '@tasbiq/contracts/employees';
 import { normalizeMoroccanPhone } from '@tasbiq/contracts/validators';
-import { and, asc, eq, ilike, inArray, isNotNull, isNull, or, type SQL, sql } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  eq,
+  getTableColumns,
+  ilike,
+  inArray,
+  isNotNull,
+  isNull,
+  or,
+  Placeholder,
+  type SQL,
+  sql,
+} from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { users } from '../../db/schema/accounts.ts';
 import { companies } from '../../db/schema/companies.ts';
 import { employees, employeeWorkedTime, groups } from '../../db/schema/employees.ts';
 import { prepaidCards } from '../../db/schema/money.ts';
+import { estimatedCount } from '../../lib/list-count.ts';
 import { orderingClause } from '../../lib/list-sql.ts';
 
 /** The filters of GET /employees/ and /employees/export (spec §7), already parsed. */
@@ -57,6 +71,14 @@ export type EmployeeListRow = {
   createdAt: Date;
 };
 
+/**
+ * A condition on the row's account, as a correlated subquery: every filter then reads `employees`
+ * alone, so the pages sort and cut the matches before joining the accounts of the 20 shown.
+ */
+function accountHas(condition: SQL): SQL {
+  return sql`exists (select 1 from ${users} where ${users.id} = ${employees.userId} and ${condition})`;
+}
+
 const hasRh = sql`'RH' = any(${users.roles})`;
 const hasDrh = sql`'DRH' = any(${users.roles})`;
 const ACCOUNT_TYPE_SQL: Record<AccountType, SQL> = {
@@ -103,7 +125,7 @@ function employeeSearch(rawTerms: string[] | undefined): SQL | undefined {
       if (local !== null) {
         // The indexed column narrows the rows; the phone itself must hold it (not the e-mail).
         const phone = likePattern(`+212${local}`);
-        matches.push(and(matchesSearch(phone), ilike(users.phone, phone))!);
+        matches.push(and(matchesSearch(phone), accountHas(ilike(users.phone, phone)!))!);
       }
       return matches.length === 1 ? matches[0]! : or(...matches)!;
     }),
@@ -124,7 +146,7 @@ function whereOf(companyId: number, filters: EmployeeFilters): SQL {
     filters.status ? inArray(employees.status, filters.status.length > 0 ? filters.status : ['']) : undefined,
     filters.accountTypes
       ? filters.accountTypes.length > 0
-        ? or(...filters.accountTypes.map((type) => ACCOUNT_TYPE_SQL[type]))
+        ? accountHas(or(...filters.accountTypes.map((type) => ACCOUNT_TYPE_SQL[type]))!)
         : sql`false`
       : undefined,
     filters.hasCard === undefined
@@ -139,55 +161,231 @@ function whereOf(companyId: number, filters: EmployeeFilters): SQL {
 const LIVE_CARD = sql`select 1 from ${prepaidCards} where ${prepaidCards.employeeId} = ${employees.id}
   and ${prepaidCards.status} <> 'canceled'`;
 
+/** The list's name order: the copies on `employees` (decision 050), the same values as the account's. */
+const NAME_ORDER = [asc(employees.sortLastName), asc(employees.sortFirstName), asc(employees.id)];
+
 function orderOf(ordering: string | undefined): SQL[] {
   return orderingClause(
     ordering,
     {
-      last_name: users.lastName,
-      first_name: users.firstName,
+      last_name: employees.sortLastName,
+      first_name: employees.sortFirstName,
       created: employees.createdAt,
       salary: employees.salaryCentimes,
       status: employees.status,
     },
-    [asc(users.lastName), asc(users.firstName), asc(employees.id)],
+    NAME_ORDER,
   );
 }
 
-/** The page query: rows in list order, each carrying the total (`count(*) over ()`). */
+/**
+ * The page of every match: all of them counted (`count(*) over ()`, on the table alone: the
+ * trigram index for a search), then sorted and cut to the page, then the page's rows joined to
+ * their accounts and groups. Each step is its own subquery, named `employees` like the table so
+ * that the filters, the order and the joins read it as they read the table. Written whole in one
+ * level, the planner would walk the name index for the sort and the count would then read every
+ * employee; or join every match before sorting.
+ */
 export function employeePageQuery(
   db: DbOrTx,
   companyId: number,
   filters: EmployeeFilters & { limit: number; offset: number },
 ) {
-  return db
-    .select({ ...listColumns, total: sql<number>`count(*) over ()`.mapWith(Number) })
+  const ordering = orderOf(filters.ordering);
+  const counted = db
+    .select({ ...getTableColumns(employees), total: sql<number>`count(*) over ()`.as('total') })
     .from(employees)
+    .where(whereOf(companyId, filters))
+    .as('employees');
+  const page = db
+    .select()
+    .from(counted)
+    .orderBy(...ordering)
+    .limit(filters.limit)
+    .offset(filters.offset)
+    .as('employees');
+  return db
+    .select({ ...listColumns, total: sql<number>`${page.total}`.mapWith(Number) })
+    .from(page)
     .innerJoin(users, eq(users.id, employees.userId))
     .leftJoin(groups, eq(groups.id, employees.groupId))
-    .where(whereOf(companyId, filters))
-    .orderBy(...orderOf(filters.ordering))
-    .limit(filters.limit)
-    .offset(filters.offset);
+    .orderBy(...ordering);
 }
 
 /**
- * One page and the total in one round trip. Only a page past the end has no row to carry the
- * total; then a count query answers it.
+ * How many of the company's employees, in name order, a search reads before it stops hoping to
+ * find its page among them (decision 050).
+ */
+export const NAME_ORDER_PROBE_ROWS = 1000;
+/** Past this many matches (the planner's estimate), a search's total is that estimate. */
+export const SEARCH_EXACT_COUNT_LIMIT = 100;
+
+/**
+ * The company's first `probeRows` employees in name order, under the table's own name so that
+ * `whereOf`, the list columns and the joins read it as they read `employees`: an index scan that
+ * stops as soon as the outer query has its page.
+ */
+function firstInNameOrder(db: DbOrTx, companyId: number | Placeholder, probeRows: number | Placeholder) {
+  return db
+    .select()
+    .from(employees)
+    .where(eq(employees.companyId, companyId))
+    .orderBy(...NAME_ORDER)
+    .limit(probeRows)
+    .as('employees');
+}
+
+/** A page of a search found among the first employees in name order, and one row more if any. */
+function probeQuery<Extra extends Record<string, SQL>>(
+  db: DbOrTx,
+  companyId: number | Placeholder,
+  where: SQL,
+  page: { limit: number | Placeholder; offset: number | Placeholder; probeRows: number | Placeholder },
+  extra: Extra,
+) {
+  return db
+    .select({ ...listColumns, ...extra })
+    .from(firstInNameOrder(db, companyId, page.probeRows))
+    .innerJoin(users, eq(users.id, employees.userId))
+    .leftJoin(groups, eq(groups.id, employees.groupId))
+    .where(where)
+    .orderBy(...NAME_ORDER)
+    .limit(page.limit)
+    .offset(page.offset);
+}
+
+const ph = (name: string) => sql.placeholder(name);
+
+/**
+ * The search HR types all day (one term, no other filter, name order) as a named prepared
+ * statement: PostgreSQL plans it once per connection. The pattern is normalised once, in an
+ * InitPlan, rather than on every row a generic plan would otherwise recompute it for.
+ */
+function oneTermProbeQuery(db: DbOrTx) {
+  const where = and(
+    eq(employees.companyId, ph('companyId')),
+    sql`${employees.searchText} like (select tasbiq_search_normalize(${ph('pattern')}::text))`,
+  )!;
+  // The planner's estimate of every match (migration 0029), in the same round trip: an InitPlan,
+  // run only once a row is returned. The text is the same filter, quoted by format().
+  const estimate = sql<number>`(select tasbiq_row_estimate(format(
+    'select 1 from employees where company_id = %s and search_text like tasbiq_search_normalize(%L)',
+    ${ph('companyId')}::int, ${ph('pattern')}::text)))`.mapWith(Number);
+  return probeQuery(
+    db,
+    ph('companyId'),
+    where,
+    { limit: ph('limit'), offset: ph('offset'), probeRows: ph('probeRows') },
+    { estimate },
+  );
+}
+const oneTermProbes = new WeakMap<object, ReturnType<ReturnType<typeof oneTermProbeQuery>['prepare']>>();
+function oneTermProbe(db: DbOrTx) {
+  let statement = oneTermProbes.get(db);
+  if (!statement) {
+    statement = oneTermProbeQuery(db).prepare('employee_search_probe');
+    oneTermProbes.set(db, statement);
+  }
+  return statement;
+}
+
+/** A single search term that is only looked for in `search_text` (not a local phone number). */
+function plainTerm(filters: EmployeeFilters & { limit: number; offset: number }): string | null {
+  const { search, ordering, limit: _limit, offset: _offset, ...others } = filters;
+  if (search?.length !== 1 || (ordering !== undefined && ordering !== 'last_name')) return null;
+  if (Object.values(others).some((value) => value !== undefined)) return null;
+  const compact = search[0]!.replace(/[.-]/g, '');
+  return /^0\d+$/.test(compact) ? null : search[0]!;
+}
+
+/**
+ * The one-term probe's text and parameters (the benchmark's bare route runs exactly this as a
+ * prepared statement of its own).
+ */
+export function searchProbeSql(
+  db: DbOrTx,
+  companyId: number,
+  term: string,
+  page: { limit: number; offset: number },
+  probeRows = NAME_ORDER_PROBE_ROWS,
+) {
+  const values: Record<string, unknown> = {
+    companyId,
+    pattern: likePattern(term),
+    limit: page.limit + 1,
+    offset: page.offset,
+    probeRows,
+  };
+  const { sql: text, params } = oneTermProbeQuery(db).toSQL();
+  return { text, values: params.map((param) => (param instanceof Placeholder ? values[param.name] : param)) };
+}
+
+/** What a search's estimate is asked over (the filters read `employees` alone). */
+const MATCHES_FROM = sql`${employees}`;
+
+type Page = { count: number; countIsEstimate: boolean; rows: EmployeeListRow[] };
+
+/**
+ * A search's page in name order, when it is among the company's first `probeRows` employees in
+ * that order, with one row more: then there are more matches than the page, and the total is the
+ * planner's estimate past `SEARCH_EXACT_COUNT_LIMIT`, else counted. Null when the first rows do
+ * not hold the page: the caller reads every match (decision 050).
+ */
+async function pageFromNameOrder(
+  db: DbOrTx,
+  companyId: number,
+  filters: EmployeeFilters & { limit: number; offset: number },
+  probeRows: number,
+): Promise<Page | null> {
+  const term = plainTerm(filters);
+  const page = { limit: filters.limit + 1, offset: filters.offset, probeRows };
+  const where = whereOf(companyId, filters);
+  let rows: EmployeeListRow[];
+  let estimate: number;
+  if (term !== null) {
+    rows = await oneTermProbe(db).execute({ companyId, pattern: likePattern(term), ...page });
+    if (rows.length <= filters.limit) return null;
+    estimate = (rows[0] as EmployeeListRow & { estimate: number }).estimate;
+  } else {
+    rows = await probeQuery(db, companyId, where, page, {});
+    if (rows.length <= filters.limit) return null;
+    estimate = await estimatedCount(db, MATCHES_FROM, where);
+  }
+  const found = filters.offset + rows.length;
+  if (estimate > SEARCH_EXACT_COUNT_LIMIT)
+    return { count: Math.max(estimate, found), countIsEstimate: true, rows: rows.slice(0, filters.limit) };
+  const [total] = await db
+    .select({ value: sql<number>`count(*)`.mapWith(Number) })
+    .from(employees)
+    .where(where);
+  return { count: total?.value ?? found, countIsEstimate: false, rows: rows.slice(0, filters.limit) };
+}
+
+/**
+ * One page and its total. A search in name order first looks for its page among the company's
+ * first employees in that order (`pageFromNameOrder`); otherwise every match is read, sorted and
+ * counted in one round trip. Only a page past the end has no row to carry the total; then a count
+ * query answers it.
  */
 export async function listEmployees(
   db: DbOrTx,
   companyId: number,
   filters: EmployeeFilters & { limit: number; offset: number },
-): Promise<{ count: number; rows: EmployeeListRow[] }> {
+  probeRows = NAME_ORDER_PROBE_ROWS,
+): Promise<Page> {
+  const nameOrdered = filters.ordering === undefined || filters.ordering === 'last_name';
+  if (filters.search?.length && nameOrdered) {
+    const found = await pageFromNameOrder(db, companyId, filters, probeRows);
+    if (found) return found;
+  }
   const rows = await employeePageQuery(db, companyId, filters);
-  if (rows.length > 0) return { count: rows[0]!.total, rows };
-  if (filters.offset === 0) return { count: 0, rows: [] };
+  if (rows.length > 0) return { count: rows[0]!.total, countIsEstimate: false, rows };
+  if (filters.offset === 0) return { count: 0, countIsEstimate: false, rows: [] };
   const [total] = await db
     .select({ value: sql<number>`count(*)`.mapWith(Number) })
     .from(employees)
-    .innerJoin(users, eq(users.id, employees.userId))
     .where(whereOf(companyId, filters));
-  return { count: total?.value ?? 0, rows: [] };
+  return { count: total?.value ?? 0, countIsEstimate: false, rows: [] };
 }
 
 /** Every row matching the filters, in list order (the CSV export). */

@@ -99,12 +99,12 @@ export const employeeRoutes: AppModule = async (app, ctx) => {
       const companyId = companyIdOf(request);
       const limit = pageSize(request.query.limit, requireSession(request).company?.itemsPerPage);
       const offset = request.query.offset ?? 0;
-      const { count, rows } = await listEmployees(db, companyId, {
+      const { rows, ...total } = await listEmployees(db, companyId, {
         ...filtersOf(request.query),
         limit,
         offset,
       });
-      return limitOffsetPage(request, { count, limit, offset, results: rows.map(serializeListItem) });
+      return limitOffsetPage(request, { ...total, limit, offset, results: rows.map(serializeListItem) });
     },
   );
 

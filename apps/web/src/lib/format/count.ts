@@ -4,7 +4,8 @@ const roughFr = new Intl.NumberFormat('fr-FR', { maximumSignificantDigits: 2 });
 
 /**
  * A list total as people read it: exact, or « environ 12 000 » when the API says its `count` is
- * the database's estimate (`count_is_estimate`: past 10 000 rows, decision 027).
+ * the database's estimate (`count_is_estimate`: past 10 000 rows, decision 027; a broad employee
+ * search, decision 050).
  */
 export function formatTotal(count: number, isEstimate = false): string {
   return isEstimate ? `environ ${roughFr.format(count)}` : numberFr.format(count);
