@@ -47,6 +47,8 @@ export default defineConfig(({ mode }) => {
               // each became a chunk of its own, and a first page waited on fifteen requests of
               // 1 KiB behind the browser's six connections (issue 9 §4).
               { name: 'icons', test: /node_modules[\\/]@tabler[\\/]icons-react[\\/]/ },
+              // The same for the formatting most screens show (amounts, counts, dates, months).
+              { name: 'format', test: /src[\\/]lib[\\/]format[\\/][^\\/]+\.ts$/ },
             ],
           },
         },

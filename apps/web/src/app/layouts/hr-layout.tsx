@@ -1,4 +1,3 @@
-import * as Dialog from '@radix-ui/react-dialog';
 import {
   IconArrowsExchange,
   IconBell,
@@ -18,9 +17,8 @@ import {
   IconUsers,
   IconUsersGroup,
   IconWallet,
-  IconX,
 } from '@tabler/icons-react';
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { Link, NavLink, Outlet, useLocation } from 'react-router';
 import { useLogoutMutation } from '../../features/session/api/logout.ts';
 import { useReadySession } from '../../features/session/ready-session.tsx';
@@ -135,13 +133,22 @@ function HrMenu() {
   );
 }
 
+const loadDrawer = () => import('./hr-menu-drawer.tsx');
+const HrMenuDrawer = lazy(() => loadDrawer().then((module) => ({ default: module.HrMenuDrawer })));
+
 /**
  * The HR area: a sidebar from `lg` up; on phones and tablets a header with a menu button that
  * opens the same menu as a drawer (focus trapped, Escape closes it, closed after navigating).
  */
 export function HrLayout() {
   const [isDrawerOpen, setIsDrawerOpen] = useState(false);
+  // The drawer's code is fetched when the menu is first wanted (pointer over, focus, or a tap).
+  const [isDrawerWanted, setIsDrawerWanted] = useState(false);
+  const menuButton = useRef<HTMLButtonElement>(null);
   const { pathname } = useLocation();
+  const preloadDrawer = () => {
+    void loadDrawer().catch(() => {}); // the click's render tries again and shows nothing on failure
+  };
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: closing on every path change is the point.
   useEffect(() => {
@@ -160,42 +167,39 @@ export function HrLayout() {
         <HrMenu />
       </aside>
 
-      <Dialog.Root open={isDrawerOpen} onOpenChange={setIsDrawerOpen}>
-        <div className="min-w-0 flex-1">
-          <header className="sticky top-0 z-30 flex h-14 items-center justify-between border-b border-gray-200 bg-white px-4 lg:hidden">
-            <Link to="/rh" className="text-xl font-bold tracking-tight text-brand-700">
-              Tasbiq <span className="text-sm font-medium text-gray-500">Gestion</span>
-            </Link>
-            <Dialog.Trigger
-              aria-label="Ouvrir le menu"
-              className="inline-flex size-11 items-center justify-center rounded-xl text-gray-700 hover:bg-gray-100 focus-visible:outline-2 focus-visible:outline-brand-600"
-            >
-              <IconMenu2 aria-hidden="true" className="size-6" />
-            </Dialog.Trigger>
-          </header>
-          <main id="main" tabIndex={-1} className="mx-auto max-w-6xl px-4 py-6 focus:outline-none lg:px-8">
-            <Outlet />
-          </main>
-        </div>
-        <Dialog.Portal>
-          <Dialog.Overlay className="fixed inset-0 z-40 bg-gray-950/50 lg:hidden" />
-          <Dialog.Content
-            aria-describedby={undefined}
-            className="fixed inset-y-0 left-0 z-50 flex w-72 max-w-[85vw] flex-col bg-white shadow-xl focus:outline-none lg:hidden"
+      <div className="min-w-0 flex-1">
+        <header className="sticky top-0 z-30 flex h-14 items-center justify-between border-b border-gray-200 bg-white px-4 lg:hidden">
+          <Link to="/rh" className="text-xl font-bold tracking-tight text-brand-700">
+            Tasbiq <span className="text-sm font-medium text-gray-500">Gestion</span>
+          </Link>
+          <button
+            ref={menuButton}
+            type="button"
+            aria-label="Ouvrir le menu"
+            aria-haspopup="dialog"
+            aria-expanded={isDrawerOpen}
+            onPointerEnter={preloadDrawer}
+            onFocus={preloadDrawer}
+            onClick={() => {
+              setIsDrawerWanted(true);
+              setIsDrawerOpen(true);
+            }}
+            className="inline-flex size-11 items-center justify-center rounded-xl text-gray-700 hover:bg-gray-100 focus-visible:outline-2 focus-visible:outline-brand-600"
           >
-            <div className="flex h-14 items-center justify-between border-b border-gray-200 px-4">
-              <Dialog.Title className="text-lg font-semibold text-gray-900">Menu</Dialog.Title>
-              <Dialog.Close
-                aria-label="Fermer le menu"
-                className="inline-flex size-11 items-center justify-center rounded-xl text-gray-600 hover:bg-gray-100 focus-visible:outline-2 focus-visible:outline-brand-600"
-              >
-                <IconX aria-hidden="true" className="size-5" />
-              </Dialog.Close>
-            </div>
+            <IconMenu2 aria-hidden="true" className="size-6" />
+          </button>
+        </header>
+        <main id="main" tabIndex={-1} className="mx-auto max-w-6xl px-4 py-6 focus:outline-none lg:px-8">
+          <Outlet />
+        </main>
+      </div>
+      {isDrawerWanted ? (
+        <Suspense fallback={null}>
+          <HrMenuDrawer open={isDrawerOpen} onOpenChange={setIsDrawerOpen} returnFocusTo={menuButton}>
             <HrMenu />
-          </Dialog.Content>
-        </Dialog.Portal>
-      </Dialog.Root>
+          </HrMenuDrawer>
+        </Suspense>
+      ) : null}
     </div>
   );
 }
