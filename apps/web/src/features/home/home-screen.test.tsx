@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { apiError } from '../../app/testing/fake-api.ts';
 import { renderApp, sessionHandlers, signIn } from '../../app/testing/render-app.tsx';
@@ -51,7 +51,8 @@ describe('employee home', () => {
       { 'GET /employees/solde': { body: makeSolde({ earned: '4250.00', balance: '1500.00' }) } },
     );
     const solde = await screen.findByRole('region', { name: 'Mon solde' });
-    await within(solde).findByText('Gagné ce mois-ci');
+    // The labels show at once, the figures (spinners until then) when the balance has come.
+    await waitFor(() => expect(solde).not.toHaveAttribute('aria-busy'));
     expect(within(solde).getByText('Gagné ce mois-ci').nextElementSibling).toHaveTextContent(/^4\s250\sDH$/);
     expect(within(solde).getByText('Disponible').nextElementSibling).toHaveTextContent(/^1\s500\sDH$/);
     expect(within(solde).getByRole('link', { name: 'Demander une avance' })).toHaveAttribute(
