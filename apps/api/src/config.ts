@@ -11,6 +11,11 @@ const ZConfig = z
     PORT: z.coerce.number().int().min(0).max(65535).default(3000),
     /** PostgreSQL when set; otherwise the embedded PGlite in PGLITE_DIR ("memory://" in tests). */
     DATABASE_URL: z.string().url().optional(),
+    /**
+     * Connections each API process keeps to PostgreSQL for requests (pg-boss and the session
+     * listener open their own): size N processes × this against the server's `max_connections`.
+     */
+    DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(1000).default(10),
     PGLITE_DIR: z.string().default('./data/db'),
     /**
      * Where uploaded and generated files live: `disk` (STORAGE_DIR; several API processes must

@@ -8,7 +8,11 @@ import { repairWalletExportTimes } from './modules/company-wallet/repair-export-
 /** Reads config, migrates, seeds the demo outside production, listens, and shuts down cleanly. */
 async function main() {
   const config = loadConfig();
-  const database = openDatabase({ databaseUrl: config.DATABASE_URL, pgliteDir: config.PGLITE_DIR });
+  const database = openDatabase({
+    databaseUrl: config.DATABASE_URL,
+    pgliteDir: config.PGLITE_DIR,
+    poolSize: config.DATABASE_POOL_SIZE,
+  });
   await database.migrate();
   await guardTimeZoneRules({
     db: database.db,
