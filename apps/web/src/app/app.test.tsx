@@ -34,7 +34,6 @@ describe('the first page (issue 9 §4)', () => {
   });
 
   it('without a session, asks for nothing but the login page', async () => {
-    window.history.replaceState(null, '', '/');
     const api = installFakeApi();
     render(<App />);
     expect(await screen.findByRole('heading', { name: 'Connexion' })).toBeInTheDocument();
