@@ -18,7 +18,7 @@ import {
   IconUsersGroup,
   IconWallet,
 } from '@tabler/icons-react';
-import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useRef, useState } from 'react';
 import { Link, NavLink, Outlet, useLocation } from 'react-router';
 import { useLogoutMutation } from '../../features/session/api/logout.ts';
 import { useReadySession } from '../../features/session/ready-session.tsx';
@@ -141,19 +141,19 @@ const HrMenuDrawer = lazy(() => loadDrawer().then((module) => ({ default: module
  * opens the same menu as a drawer (focus trapped, Escape closes it, closed after navigating).
  */
 export function HrLayout() {
-  const [isDrawerOpen, setIsDrawerOpen] = useState(false);
+  // The drawer is open on the page it was opened on: following a link closes it by itself. (An
+  // effect closing it on every path change also ran on the first render, and closed a drawer
+  // tapped open before that effect's turn came.)
+  const { pathname } = useLocation();
+  const [openOn, setOpenOn] = useState<string | null>(null);
+  const isDrawerOpen = openOn === pathname;
+  const setIsDrawerOpen = (open: boolean) => setOpenOn(open ? pathname : null);
   // The drawer's code is fetched when the menu is first wanted (pointer over, focus, or a tap).
   const [isDrawerWanted, setIsDrawerWanted] = useState(false);
   const menuButton = useRef<HTMLButtonElement>(null);
-  const { pathname } = useLocation();
   const preloadDrawer = () => {
     void loadDrawer().catch(() => {}); // the click's render tries again and shows nothing on failure
   };
-
-  // biome-ignore lint/correctness/useExhaustiveDependencies: closing on every path change is the point.
-  useEffect(() => {
-    setIsDrawerOpen(false);
-  }, [pathname]);
 
   return (
     <div className="min-h-dvh bg-gray-50 lg:flex">
