@@ -96,37 +96,28 @@ describe('a search in name order', () => {
     },
   );
 
+  /** GET /api/employees/?<query>, answered 200 with a page. */
+  async function listPage(query: string) {
+    const res = await t.app.inject({ method: 'GET', url: `/api/employees/?${query}`, headers });
+    expect(res.statusCode, res.body).toBe(200);
+    return ZPage.parse(res.json());
+  }
+
   it('says a broad search’s total is an estimate, links on, and counts a narrow one exactly', async () => {
-    const broad = await t.app.inject({
-      method: 'GET',
-      url: '/api/employees/?search=pages&limit=20',
-      headers,
-    });
-    expect(broad.statusCode, broad.body).toBe(200);
-    const page = ZPage.parse(broad.json());
+    const page = await listPage('search=pages&limit=20');
     expect(page.count_is_estimate).toBe(true);
     expect(page.count).toBeGreaterThan(SEARCH_EXACT_COUNT_LIMIT);
     expect(page.results).toHaveLength(20);
     expect(page.next).toContain('offset=20');
 
     // 40 people named Zniber, last in name order: found by the probe, counted exactly.
-    const narrow = await t.app.inject({
-      method: 'GET',
-      url: '/api/employees/?search=zniber&limit=20',
-      headers,
-    });
-    const exact = ZPage.parse(narrow.json());
+    const exact = await listPage('search=zniber&limit=20');
     expect(exact.count).toBe(40);
     expect(exact.count_is_estimate).toBeUndefined();
     expect(exact.results.every((e) => e.last_name === 'Zniber')).toBe(true);
 
     // The last page of the broad search is read from every match: exact again.
-    const last = await t.app.inject({
-      method: 'GET',
-      url: '/api/employees/?search=pages&limit=20&offset=160',
-      headers,
-    });
-    const end = ZPage.parse(last.json());
+    const end = await listPage('search=pages&limit=20&offset=160');
     expect(end.count).toBe(160);
     expect(end.count_is_estimate).toBeUndefined();
     expect(end.next).toBeNull();
@@ -155,8 +146,8 @@ describe('a search in name order', () => {
       .update(users)
       .set({ lastName: 'Aabbou', firstName: 'Zineb' })
       .where(eq(users.id, someone!.userId));
-    const first = await t.app.inject({ method: 'GET', url: '/api/employees/?limit=1', headers });
-    expect(ZPage.parse(first.json()).results[0]).toMatchObject({ id: someone!.id, last_name: 'Aabbou' });
+    const first = await listPage('limit=1');
+    expect(first.results[0]).toMatchObject({ id: someone!.id, last_name: 'Aabbou' });
 
     await t.db
       .update(employees)

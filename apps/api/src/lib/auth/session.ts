@@ -1,5 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
+import { preparedPerDatabase } from '../../db/prepared.ts';
 import { users } from '../../db/schema/accounts.ts';
 import { companies } from '../../db/schema/companies.ts';
 import { employees } from '../../db/schema/employees.ts';
@@ -48,15 +49,7 @@ function sessionQuery(db: DbOrTx) {
  * This query runs on every private call: a named prepared statement lets PostgreSQL plan it once
  * per connection instead of on each request (planning cost as much as executing it).
  */
-const prepared = new WeakMap<object, ReturnType<ReturnType<typeof sessionQuery>['prepare']>>();
-function preparedSessionQuery(db: DbOrTx) {
-  let statement = prepared.get(db);
-  if (!statement) {
-    statement = sessionQuery(db).prepare('load_session');
-    prepared.set(db, statement);
-  }
-  return statement;
-}
+const preparedSessionQuery = preparedPerDatabase('load_session', sessionQuery);
 
 /** The caller behind an access token; null when the account is gone, 'ended' when the session is. */
 export async function loadSession(

@@ -8,6 +8,7 @@ import type { TAdvanceStatus } from '@tasbiq/contracts/money';
 import { RELEASED_STATUSES } from '@tasbiq/contracts/money';
 import { and, desc, eq, gte, inArray, lt, notInArray, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
+import { preparedPerDatabase } from '../../db/prepared.ts';
 import { users } from '../../db/schema/accounts.ts';
 import { employees } from '../../db/schema/employees.ts';
 import { advances } from '../../db/schema/money.ts';
@@ -162,15 +163,7 @@ function ownPageQuery(db: DbOrTx) {
     .limit(ph('limit'))
     .offset(ph('offset'));
 }
-const ownPages = new WeakMap<object, ReturnType<ReturnType<typeof ownPageQuery>['prepare']>>();
-function ownPage(db: DbOrTx) {
-  let statement = ownPages.get(db);
-  if (!statement) {
-    statement = ownPageQuery(db).prepare('own_advance_page');
-    ownPages.set(db, statement);
-  }
-  return statement;
-}
+const ownPage = preparedPerDatabase('own_advance_page', ownPageQuery);
 
 /**
  * One page and the total (one round trip; a page past the end asks the count alone). HR's lists

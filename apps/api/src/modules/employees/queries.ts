@@ -15,6 +15,7 @@ import {
   sql,
 } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
+import { preparedPerDatabase } from '../../db/prepared.ts';
 import { users } from '../../db/schema/accounts.ts';
 import { companies } from '../../db/schema/companies.ts';
 import { employees, employeeWorkedTime, groups } from '../../db/schema/employees.ts';
@@ -281,15 +282,7 @@ function oneTermProbeQuery(db: DbOrTx) {
     { estimate },
   );
 }
-const oneTermProbes = new WeakMap<object, ReturnType<ReturnType<typeof oneTermProbeQuery>['prepare']>>();
-function oneTermProbe(db: DbOrTx) {
-  let statement = oneTermProbes.get(db);
-  if (!statement) {
-    statement = oneTermProbeQuery(db).prepare('employee_search_probe');
-    oneTermProbes.set(db, statement);
-  }
-  return statement;
-}
+const oneTermProbe = preparedPerDatabase('employee_search_probe', oneTermProbeQuery);
 
 /** A single search term that is only looked for in `search_text` (not a local phone number). */
 function plainTerm(filters: EmployeeFilters & { limit: number; offset: number }): string | null {

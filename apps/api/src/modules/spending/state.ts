@@ -12,6 +12,7 @@
  */
 import { and, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
+import { preparedPerDatabase } from '../../db/prepared.ts';
 import { companies } from '../../db/schema/companies.ts';
 import { employees, employeeWorkedTime } from '../../db/schema/employees.ts';
 import { type CasablancaMonth, casablancaMonthBounds } from '../../lib/time.ts';
@@ -120,7 +121,7 @@ function spendingStateQuery(db: DbOrTx) {
 }
 // Named prepared statement (decision 022): built by drizzle once per database handle and planned
 // by PostgreSQL once per connection; it ran 3× faster than the same text sent plainly.
-const prepared = new WeakMap<object, ReturnType<ReturnType<typeof spendingStateQuery>['prepare']>>();
+const preparedState = preparedPerDatabase('spending_state', spendingStateQuery);
 
 /** The spending state of one employee of one company at `at`; null when no such employee. */
 export async function loadSpendingState(
@@ -129,12 +130,7 @@ export async function loadSpendingState(
   at: Date = new Date(),
 ): Promise<SpendingState | null> {
   const { start, end, month } = casablancaMonthBounds(at);
-  let statement = prepared.get(db);
-  if (!statement) {
-    statement = spendingStateQuery(db).prepare('spending_state');
-    prepared.set(db, statement);
-  }
-  const [row] = await statement.execute({
+  const [row] = await preparedState(db).execute({
     start: start.toISOString(),
     end: end.toISOString(),
     year: month.year,
