@@ -293,6 +293,16 @@ function plainTerm(filters: EmployeeFilters & { limit: number; offset: number })
   return /^0\d+$/.test(compact) ? null : search[0]!;
 }
 
+/** The one-term probe's parameters: a page with one row more, from the first `probeRows`. */
+function oneTermProbeParams(
+  companyId: number,
+  term: string,
+  page: { limit: number; offset: number },
+  probeRows: number,
+) {
+  return { companyId, pattern: likePattern(term), limit: page.limit + 1, offset: page.offset, probeRows };
+}
+
 /**
  * The one-term probe's text and parameters (the benchmark's bare route runs exactly this as a
  * prepared statement of its own).
@@ -304,13 +314,7 @@ export function searchProbeSql(
   page: { limit: number; offset: number },
   probeRows = NAME_ORDER_PROBE_ROWS,
 ) {
-  const values: Record<string, unknown> = {
-    companyId,
-    pattern: likePattern(term),
-    limit: page.limit + 1,
-    offset: page.offset,
-    probeRows,
-  };
+  const values: Record<string, unknown> = oneTermProbeParams(companyId, term, page, probeRows);
   const { sql: text, params } = oneTermProbeQuery(db).toSQL();
   return { text, values: params.map((param) => (param instanceof Placeholder ? values[param.name] : param)) };
 }
@@ -333,15 +337,16 @@ async function pageFromNameOrder(
   probeRows: number,
 ): Promise<Page | null> {
   const term = plainTerm(filters);
-  const page = { limit: filters.limit + 1, offset: filters.offset, probeRows };
   const where = whereOf(companyId, filters);
   let rows: EmployeeListRow[];
   let estimate: number;
   if (term !== null) {
-    rows = await oneTermProbe(db).execute({ companyId, pattern: likePattern(term), ...page });
-    if (rows.length <= filters.limit) return null;
-    estimate = (rows[0] as EmployeeListRow & { estimate: number }).estimate;
+    const found = await oneTermProbe(db).execute(oneTermProbeParams(companyId, term, filters, probeRows));
+    if (found.length <= filters.limit) return null;
+    rows = found;
+    estimate = found[0]!.estimate;
   } else {
+    const page = { limit: filters.limit + 1, offset: filters.offset, probeRows };
     rows = await probeQuery(db, companyId, where, page, {});
     if (rows.length <= filters.limit) return null;
     estimate = await estimatedCount(db, MATCHES_FROM, where);
