@@ -10,6 +10,7 @@ import {
   listEmployees,
   SEARCH_EXACT_COUNT_LIMIT,
 } from '../src/modules/employees/queries.ts';
+import { estimateSearchMatches } from '../src/modules/employees/search-estimate.ts';
 import { hrCompany } from './employees-helpers.ts';
 import { createTestApp, type TestApp } from './test-app.ts';
 
@@ -29,8 +30,11 @@ const ZPage = paginated(ZEmployeeListItem);
 const LAST_NAMES = ['Alaoui', 'Bennani', 'Tazi', 'Zniber'];
 const FIRST_NAMES = ['Yassine', 'Salma', 'Karim', 'Omar', 'Meryem'];
 
-/** `count` people of a company, named in turn from the lists above, e-mails at `domain`. */
-async function seedPeople(companyId: number, count: number, prefix: string, domain: string) {
+/**
+ * `count` people of a company, numbered from `first`, named in turn from the lists above, e-mails
+ * at `domain`.
+ */
+async function seedPeople(companyId: number, count: number, prefix: string, domain: string, first = 1) {
   await t.db.execute(sql`
     with people as (
       insert into users (email, phone, first_name, last_name, cin, company_id)
@@ -45,7 +49,7 @@ async function seedPeople(companyId: number, count: number, prefix: string, doma
                sql`, `,
              )}])[1 + (i / 5) % 4],
              upper(${prefix}) || ${String(companyId)} || lpad(i::text, 5, '0'), ${companyId}
-      from generate_series(1, ${count}::int) as i
+      from generate_series(${first}::int, ${first + count - 1}::int) as i
       returning id, cin
     )
     insert into employees (company_id, user_id, serial, status)
@@ -158,5 +162,34 @@ describe('a search in name order', () => {
       .from(employees)
       .where(eq(employees.id, someone!.id));
     expect(row).toEqual({ last: 'Aabbou', first: 'Zineb' });
+  });
+});
+
+describe('the estimate of a broad search (decision 051)', () => {
+  // Runs after the block above (same database): its 2 companies, 200 people, analysed.
+  it('is the company’s size times the share of the analysed sample that matches, the size read again a minute later', async () => {
+    const [company] = await t.db
+      .select({ id: employees.companyId })
+      .from(employees)
+      .innerJoin(users, eq(users.id, employees.userId))
+      .where(eq(users.email, 'pages1@pages.ma'));
+    const companyId = company!.id;
+    // Times of our own, far from the clock, so that no earlier request's reading counts.
+    const at = 4_000_000_000_000;
+
+    // 160 people (and the RH) in this company; every « pages » address is at pages.ma (200 of 202
+    // employees in all); 40 of them and none of the other company's are named Zniber.
+    const broad = await estimateSearchMatches(t.db, companyId, '%pages%', at);
+    expect(broad).toBeGreaterThanOrEqual(140);
+    expect(broad).toBeLessThanOrEqual(161);
+    const zniber = await estimateSearchMatches(t.db, companyId, '%zniber%', at);
+    expect(zniber).toBeGreaterThanOrEqual(20);
+    expect(zniber).toBeLessThanOrEqual(50);
+
+    // 60 more people: within the minute the size read stands; a minute later it is read again.
+    await seedPeople(companyId, 60, 'later', 'pages.ma', 1000);
+    expect(await estimateSearchMatches(t.db, companyId, '%pages%', at + 59_000)).toBe(broad);
+    const later = await estimateSearchMatches(t.db, companyId, '%pages%', at + 60_000);
+    expect(later).toBeGreaterThanOrEqual(broad! + 50);
   });
 });

@@ -22,6 +22,7 @@ import { employees, employeeWorkedTime, groups } from '../../db/schema/employees
 import { prepaidCards } from '../../db/schema/money.ts';
 import { estimatedCount } from '../../lib/list-count.ts';
 import { orderingClause } from '../../lib/list-sql.ts';
+import { estimateSearchMatches } from './search-estimate.ts';
 
 /** The filters of GET /employees/ and /employees/export (spec §7), already parsed. */
 export type EmployeeFilters = {
@@ -260,26 +261,21 @@ const ph = (name: string) => sql.placeholder(name);
 /**
  * The search HR types all day (one term, no other filter, name order) as a named prepared
  * statement: PostgreSQL plans it once per connection. The pattern is normalised once, in an
- * InitPlan, rather than on every row a generic plan would otherwise recompute it for.
+ * InitPlan, rather than on every row a generic plan would otherwise recompute it for; the rows
+ * carry it for the total's estimate (decision 051), so the normaliser stays written once, in SQL.
  */
 function oneTermProbeQuery(db: DbOrTx) {
+  const normalizedPattern = sql<string>`(select tasbiq_search_normalize(${ph('pattern')}::text))`;
   const where = and(
     eq(employees.companyId, ph('companyId')),
-    sql`${employees.searchText} like (select tasbiq_search_normalize(${ph('pattern')}::text))`,
+    sql`${employees.searchText} like ${normalizedPattern}`,
   )!;
-  // The planner's estimate of every match (migration 0029), in the same round trip: an InitPlan,
-  // run only once a row is returned. The text is the same filter, quoted by format(), with the
-  // pattern already normalised: planning the normaliser (an SQL function inlined from its source
-  // on every plan) cost a third of the estimate.
-  const estimate = sql<number>`(select tasbiq_row_estimate(format(
-    'select 1 from employees where company_id = %s and search_text like %L',
-    ${ph('companyId')}::int, tasbiq_search_normalize(${ph('pattern')}::text))))`.mapWith(Number);
   return probeQuery(
     db,
     ph('companyId'),
     where,
     { limit: ph('limit'), offset: ph('offset'), probeRows: ph('probeRows') },
-    { estimate },
+    { normalizedPattern },
   );
 }
 const oneTermProbe = preparedPerDatabase('employee_search_probe', oneTermProbeQuery);
@@ -326,8 +322,9 @@ type Page = { count: number; countIsEstimate: boolean; rows: EmployeeListRow[] }
 
 /**
  * A search's page in name order, when it is among the company's first `probeRows` employees in
- * that order, with one row more: then there are more matches than the page, and the total is the
- * planner's estimate past `SEARCH_EXACT_COUNT_LIMIT`, else counted. Null when the first rows do
+ * that order, with one row more: then there are more matches than the page, and the total is an
+ * estimate past `SEARCH_EXACT_COUNT_LIMIT` (decision 051 for one term, else the planner's), else
+ * counted. Null when the first rows do
  * not hold the page: the caller reads every match (decision 050).
  */
 async function pageFromNameOrder(
@@ -337,19 +334,22 @@ async function pageFromNameOrder(
   probeRows: number,
 ): Promise<Page | null> {
   const term = plainTerm(filters);
-  const where = whereOf(companyId, filters);
+  // Built only when asked: the one-term search HR types all day never needs it for a broad term.
+  const where = () => whereOf(companyId, filters);
   let rows: EmployeeListRow[];
   let estimate: number;
   if (term !== null) {
     const found = await oneTermProbe(db).execute(oneTermProbeParams(companyId, term, filters, probeRows));
     if (found.length <= filters.limit) return null;
     rows = found;
-    estimate = found[0]!.estimate;
+    estimate =
+      (await estimateSearchMatches(db, companyId, found[0]!.normalizedPattern)) ??
+      (await estimatedCount(db, MATCHES_FROM, where()));
   } else {
     const page = { limit: filters.limit + 1, offset: filters.offset, probeRows };
-    rows = await probeQuery(db, companyId, where, page, {});
+    rows = await probeQuery(db, companyId, where(), page, {});
     if (rows.length <= filters.limit) return null;
-    estimate = await estimatedCount(db, MATCHES_FROM, where);
+    estimate = await estimatedCount(db, MATCHES_FROM, where());
   }
   const found = filters.offset + rows.length;
   if (estimate > SEARCH_EXACT_COUNT_LIMIT)
@@ -357,7 +357,7 @@ async function pageFromNameOrder(
   const [total] = await db
     .select({ value: sql<number>`count(*)`.mapWith(Number) })
     .from(employees)
-    .where(where);
+    .where(where());
   return { count: total?.value ?? found, countIsEstimate: false, rows: rows.slice(0, filters.limit) };
 }
 
