@@ -9,7 +9,11 @@ describe('LazyModal', () => {
         <p>Texte</p>
       </LazyModal>,
     );
-    expect(await screen.findByRole('dialog', { name: 'Conditions' })).toHaveTextContent('Texte');
+    // The first import transforms the dialog's code for the test runner: over 5 s once under a
+    // full CI run's load, so this one wait gets most of the test's time.
+    expect(await screen.findByRole('dialog', { name: 'Conditions' }, { timeout: 12_000 })).toHaveTextContent(
+      'Texte',
+    );
     first.unmount();
     await loadModal();
     render(
