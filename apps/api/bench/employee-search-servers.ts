@@ -125,6 +125,10 @@ await bare.listen({ host: '127.0.0.1', port: 0 });
 const port = (s: { server: { address(): unknown } }) => (s.server.address() as { port: number }).port;
 process.send?.({ app: port(app), bare: port(bare), access, seededMs: seeded, employees: EMPLOYEES });
 process.on('message', async (message) => {
+  if (message === 'cpu') {
+    const { user, system } = process.cpuUsage();
+    process.send?.({ cpuUs: user + system });
+  }
   if (message === 'stop') {
     await Promise.all([app.close(), bare.close(), pool.end()]);
     await database.close();

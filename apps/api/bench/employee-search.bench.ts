@@ -8,13 +8,22 @@ import autocannon from 'autocannon';
  * for each term of BENCH_SEARCH (default: "alaoui", whose 500 matches come first in name order,
  * and "zniber", whose 500 come last). req/s and p99 at 64 connections, and their ratio.
  */
-type Result = { name: string; rps: number; p99: number; errors: number; non2xx: number };
+type Result = { name: string; rps: number; p99: number; errors: number; non2xx: number; cpuUs: number };
 
 const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 64);
 const TERMS = process.env.BENCH_SEARCH ?? 'alaoui,zniber';
 
+/** CPU time (µs) the servers' process has used: both routes share it, and they are timed in turn. */
+function serverCpu(): Promise<number> {
+  return new Promise((resolve) => {
+    child.once('message', (m) => resolve((m as { cpuUs: number }).cpuUs));
+    child.send('cpu');
+  });
+}
+
 async function load(name: string, url: string, headers: Record<string, string> = {}): Promise<Result> {
+  const cpuBefore = await serverCpu();
   const result = await autocannon({ url, connections: CONNECTIONS, duration: DURATION, headers });
   return {
     name,
@@ -22,11 +31,18 @@ async function load(name: string, url: string, headers: Record<string, string> =
     p99: result.latency.p99,
     errors: result.errors,
     non2xx: result.non2xx,
+    // The API process's own work per request (PostgreSQL's is not in it): steadier than req/s
+    // on a shared machine, where the load generator and PostgreSQL take the other core.
+    cpuUs: ((await serverCpu()) - cpuBefore) / result.requests.total,
   };
 }
 
+// BENCH_CPU_PROFILE=dir writes a V8 CPU profile of the servers (open it in Chrome DevTools).
+const profile = process.env.BENCH_CPU_PROFILE
+  ? ['--cpu-prof', '--cpu-prof-dir', process.env.BENCH_CPU_PROFILE]
+  : [];
 const child = fork(fileURLToPath(new URL('./employee-search-servers.ts', import.meta.url)), {
-  execArgv: ['--import', 'tsx'],
+  execArgv: ['--import', 'tsx', ...profile],
   env: { ...process.env, BENCH_SEARCH: TERMS },
 });
 const ready = await new Promise<{
@@ -77,6 +93,7 @@ for (const term of TERMS.split(',')) {
       'req/s': Math.round(r.rps),
       'p99 ms': r.p99,
       errors: r.errors + r.non2xx,
+      'server CPU µs/req': Math.round(r.cpuUs),
     })),
   );
   console.log(

@@ -8,7 +8,6 @@ import swaggerUi from '@fastify/swagger-ui';
 import { CASABLANCA_OFFSET_HEADER } from '@tasbiq/contracts/constants';
 import Fastify, { type FastifyReply } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
-import helmet from 'helmet';
 import { type AppConfig, type Config, sessionCacheEnabled } from './config.ts';
 import type { App, AppContext } from './context.ts';
 import type { Database } from './db/client.ts';
@@ -21,6 +20,7 @@ import { errorBody, installErrorHandling } from './lib/error-handler.ts';
 import { createJobQueue } from './lib/jobs/create-job-queue.ts';
 import { shutdownOcr } from './lib/ocr/recognize.ts';
 import { rateLimitStorage } from './lib/rate-limit-store.ts';
+import { installSecurityHeaders } from './lib/security-headers.ts';
 import { createDatabaseStorage, createLocalStorage } from './lib/storage.ts';
 import { casablancaOffsetHeader } from './lib/time.ts';
 import { zodValidatorCompiler } from './lib/validation.ts';
@@ -117,23 +117,7 @@ export async function buildApp({
     if (/^\/api(?:[/?]|$)/.test(request.url)) reply.header('Cache-Control', 'no-store');
     done(null, payload);
   });
-  // Security headers (helmet). Built once: the @fastify/helmet plugin built the middleware again on
-  // every request, 4 % of a private call's CPU (issue 9 §2, decision 028).
-  const securityHeaders = helmet({
-    // The SPA loads only from our own origin; lottie renders SVG inline.
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        scriptSrc: ["'self'"],
-        connectSrc: ["'self'"],
-      },
-    },
-  });
-  app.addHook('onRequest', (request, reply, done) => {
-    securityHeaders(request.raw, reply.raw, (error?: unknown) => done(error as Error | undefined));
-  });
+  installSecurityHeaders(app);
   // Per-IP limits count in Redis or PostgreSQL, shared by every API process (issue 9 §5).
   const rateLimits = rateLimitStorage(config, database, app.log);
   app.addHook('onClose', () => rateLimits.close());

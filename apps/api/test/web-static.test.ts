@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { isApiAnswer } from '../src/lib/security-headers.ts';
 import { createTestApp, type TestApp } from './test-app.ts';
 
 let t: TestApp;
@@ -84,5 +85,68 @@ describe('the built web app served by the API', () => {
     expect(shell.headers['cache-control']).not.toContain('no-store');
     const api = await t.app.inject({ method: 'GET', url: '/api/nope' });
     expect(api.headers['cache-control']).toBe('no-store');
+  });
+});
+
+describe('security headers (decision 052)', () => {
+  it('give the app’s pages and files helmet’s, with the single-page app’s CSP', async () => {
+    for (const url of ['/login', '/assets/app-123.js']) {
+      const res = await t.app.inject({ method: 'GET', url });
+      expect(res.headers['content-security-policy'], url).toContain("script-src 'self'");
+      expect(res.headers['x-frame-options'], url).toBe('SAMEORIGIN');
+      expect(res.headers['x-content-type-options'], url).toBe('nosniff');
+      expect(res.headers['strict-transport-security'], url).toBe('max-age=31536000; includeSubDomains');
+    }
+  });
+
+  it('give the API documentation’s pages helmet’s too (they are HTML)', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/docs/' });
+    expect(res.statusCode).toBeLessThan(400);
+    expect(res.headers['content-security-policy']).toContain("script-src 'self'");
+  });
+
+  it('give every API answer, errors included, the short set for answers that are never pages', async () => {
+    const answers = [
+      await t.app.inject({ method: 'GET', url: '/api/auth/account' }), // 401
+      await t.app.inject({ method: 'GET', url: '/api/ceci-nexiste-pas' }), // 404
+      await t.app.inject({ method: 'GET', url: '/api/docsx' }), // not the documentation
+      await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { phone: 'x' } }), // 400
+    ];
+    for (const res of answers) {
+      expect(res.statusCode, res.body).toBeGreaterThanOrEqual(400);
+      expect(res.headers['content-type']).toContain('application/json');
+      expect(res.headers['content-security-policy']).toBe("default-src 'none'; frame-ancestors 'none'");
+      expect(res.headers['x-frame-options']).toBe('DENY');
+      expect(res.headers['x-content-type-options']).toBe('nosniff');
+      expect(res.headers['strict-transport-security']).toBe('max-age=31536000; includeSubDomains');
+      expect(res.headers['cross-origin-resource-policy']).toBe('same-origin');
+      expect(res.headers['referrer-policy']).toBe('no-referrer');
+      expect(res.headers['cache-control']).toBe('no-store');
+      // None of the document-only headers helmet adds to pages.
+      expect(res.headers['x-dns-prefetch-control']).toBeUndefined();
+      expect(res.headers['origin-agent-cluster']).toBeUndefined();
+    }
+  });
+
+  it('tell API answers from pages by path', () => {
+    for (const url of [
+      '/api',
+      '/api/',
+      '/api?x=1',
+      '/api/employees/?search=a',
+      '/api/docsx',
+      '/api/documents/1',
+    ])
+      expect(isApiAnswer(url), url).toBe(true);
+    for (const url of [
+      '/',
+      '/login',
+      '/apiary',
+      '/api/docs',
+      '/api/docs/',
+      '/api/docs?x',
+      '/api/docs/static/x.js',
+    ])
+      expect(isApiAnswer(url), url).toBe(false);
   });
 });

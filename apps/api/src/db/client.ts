@@ -10,6 +10,7 @@ import type { PgTransaction } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { registerArrayRows, TYPES_LEFT_AS_TEXT } from './array-rows.ts';
 import * as schema from './schema.ts';
 
 export type Schema = typeof schema;
@@ -32,6 +33,9 @@ const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url))
 /** The advisory lock key held while migrating (any constant our own; "tasbiq" in ASCII digits). */
 const MIGRATION_LOCK = 7_465_732;
 
+const typesLeftAsText = new Set<number>(TYPES_LEFT_AS_TEXT);
+const asText = (value: string) => value;
+
 export type DatabaseOptions = { databaseUrl?: string; pgliteDir: string; poolSize?: number };
 
 export function openDatabase(options: DatabaseOptions): Database {
@@ -42,6 +46,20 @@ export function openDatabase(options: DatabaseOptions): Database {
     // not crash the process: the pool discards it and opens a new one on the next query.
     pool.on('error', (error) => console.error('PostgreSQL idle connection error:', error.message));
     const db = drizzleNodePg(pool, { schema });
+    const arrayRowTypes = {
+      getTypeParser: (id: number, format?: 'text' | 'binary') =>
+        typesLeftAsText.has(id) ? asText : pg.types.getTypeParser(id, format),
+    };
+    registerArrayRows(db, async ({ name, text, values }) => {
+      const result = await pool.query<unknown[]>({
+        name,
+        text,
+        values,
+        rowMode: 'array',
+        types: arrayRowTypes,
+      });
+      return result.rows;
+    });
     return {
       db,
       driver: 'pg',
@@ -66,6 +84,11 @@ export function openDatabase(options: DatabaseOptions): Database {
   // options object: `new PGlite(undefined, options)` would drop the options.
   const client = new PGlite({ dataDir: inMemory ? undefined : options.pgliteDir, extensions: { pg_trgm } });
   const db = drizzlePglite(client, { schema }) as unknown as Db;
+  const parsers = Object.fromEntries(TYPES_LEFT_AS_TEXT.map((id) => [id, asText]));
+  registerArrayRows(db, async ({ text, values }) => {
+    const result = await client.query<unknown[]>(text, values, { rowMode: 'array', parsers });
+    return result.rows;
+  });
   return {
     db,
     driver: 'pglite',

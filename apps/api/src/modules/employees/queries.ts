@@ -4,18 +4,19 @@ import {
   and,
   asc,
   eq,
+  fillPlaceholders,
   getTableColumns,
   ilike,
   inArray,
   isNotNull,
   isNull,
   or,
-  Placeholder,
+  type Placeholder,
   type SQL,
   sql,
 } from 'drizzle-orm';
+import { preparedFlatSelect } from '../../db/array-rows.ts';
 import type { DbOrTx } from '../../db/client.ts';
-import { preparedPerDatabase } from '../../db/prepared.ts';
 import { users } from '../../db/schema/accounts.ts';
 import { companies } from '../../db/schema/companies.ts';
 import { employees, employeeWorkedTime, groups } from '../../db/schema/employees.ts';
@@ -278,7 +279,7 @@ function oneTermProbeQuery(db: DbOrTx) {
     { normalizedPattern },
   );
 }
-const oneTermProbe = preparedPerDatabase('employee_search_probe', oneTermProbeQuery);
+const oneTermProbe = preparedFlatSelect('employee_search_probe', oneTermProbeQuery);
 
 /** A single search term that is only looked for in `search_text` (not a local phone number). */
 function plainTerm(filters: EmployeeFilters & { limit: number; offset: number }): string | null {
@@ -310,9 +311,8 @@ export function searchProbeSql(
   page: { limit: number; offset: number },
   probeRows = NAME_ORDER_PROBE_ROWS,
 ) {
-  const values: Record<string, unknown> = oneTermProbeParams(companyId, term, page, probeRows);
   const { sql: text, params } = oneTermProbeQuery(db).toSQL();
-  return { text, values: params.map((param) => (param instanceof Placeholder ? values[param.name] : param)) };
+  return { text, values: fillPlaceholders(params, oneTermProbeParams(companyId, term, page, probeRows)) };
 }
 
 /** What a search's estimate is asked over (the filters read `employees` alone). */
