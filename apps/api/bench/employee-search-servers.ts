@@ -2,11 +2,7 @@ import Fastify from 'fastify';
 import pg from 'pg';
 import { buildApp } from '../src/app.ts';
 import { createCompany } from '../src/modules/companies/service.ts';
-import {
-  employeePageQuery,
-  SEARCH_EXACT_COUNT_LIMIT,
-  searchProbeSql,
-} from '../src/modules/employees/queries.ts';
+import { SEARCH_EXACT_COUNT_LIMIT, searchPageSql, searchProbeSql } from '../src/modules/employees/queries.ts';
 import { matchingShare, readSearchTextStatistics } from '../src/modules/employees/search-estimate.ts';
 import { createEmployeeAccount } from '../src/modules/employees/service.ts';
 import { createGroup } from '../src/modules/groups/service.ts';
@@ -87,7 +83,7 @@ const statements = new Map(
       term,
       {
         probe: searchProbeSql(database.db, company.id, term, filters),
-        page: employeePageQuery(database.db, company.id, filters).toSQL(),
+        page: searchPageSql(database.db, company.id, term, filters),
       },
     ] as const;
   }),
@@ -114,8 +110,9 @@ bare.get<{ Querystring: { term: string } }>('/bare-search', async (request) => {
     return { count: Math.max(estimate, probe.rows.length), results };
   }
   const { rows } = await pool.query<unknown[]>({
-    text: statement.page.sql,
-    values: statement.page.params,
+    name: 'bare_search_page',
+    text: statement.page.text,
+    values: statement.page.values,
     rowMode: 'array',
   });
   return { count: Number(rows[0]?.at(-1) ?? 0), results: rows.map((row) => ({ id: row[0], row })) };
