@@ -20,7 +20,12 @@ import { errorBody, installErrorHandling } from './lib/error-handler.ts';
 import { createJobQueue } from './lib/jobs/create-job-queue.ts';
 import { shutdownOcr } from './lib/ocr/recognize.ts';
 import { rateLimitStorage } from './lib/rate-limit-store.ts';
-import { installSecurityHeaders } from './lib/security-headers.ts';
+import {
+  API_SECURITY_HEADERS,
+  installSecurityHeaders,
+  isApiAnswer,
+  isApiPath,
+} from './lib/security-headers.ts';
 import { createDatabaseStorage, createLocalStorage } from './lib/storage.ts';
 import { casablancaOffsetHeader } from './lib/time.ts';
 import { zodValidatorCompiler } from './lib/validation.ts';
@@ -49,11 +54,13 @@ export async function buildApp({
     bodyLimit: 12 * 1024 * 1024,
     // A path that is not valid UTF-8 once decoded (`/groups/%ED%A0%80`) is refused by the router
     // before any route runs: answer it in the wire format too, as a 404 like any unknown path.
-    frameworkErrors: (error, _request, reply) => {
+    frameworkErrors: (error, request, reply) => {
       const status = error.code === 'FST_ERR_BAD_URL' ? 404 : (error.statusCode ?? 400);
       const code = status === 404 ? 'not_found' : 'invalid';
       // The generic reply type cannot know this router-level answer's shape.
       const plain = reply as unknown as FastifyReply;
+      // No onRequest hook runs for it, so it gets the API's security headers here.
+      if (isApiAnswer(request.url)) plain.headers(API_SECURITY_HEADERS);
       void plain.status(status).header('Cache-Control', 'no-store').send(errorBody('client_error', code));
     },
   }).withTypeProvider<ZodTypeProvider>();
@@ -114,7 +121,7 @@ export async function buildApp({
   // ASVS 8.2.1: no API answer is kept by the browser or a proxy (tokens, personal data, exports),
   // errors and 404s included. The web app's files, outside /api, keep their own caching.
   app.addHook('onSend', (request, reply, payload, done) => {
-    if (/^\/api(?:[/?]|$)/.test(request.url)) reply.header('Cache-Control', 'no-store');
+    if (isApiPath(request.url)) reply.header('Cache-Control', 'no-store');
     done(null, payload);
   });
   installSecurityHeaders(app);

@@ -30,7 +30,10 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-/** Every column type the hot selects read: int, text, bigint, boolean, text[], date, timestamptz, a nullable join, computed values. */
+/**
+ * Every column type the hot selects read: int, text, bigint, boolean, text[], date, timestamptz, a
+ * nullable join, computed values.
+ */
 function people(db: DbOrTx) {
   return db
     .select({
@@ -92,10 +95,14 @@ it('is drizzle’s own prepared statement inside a transaction', async () => {
   expect(inside).toEqual(outside);
 });
 
-it('refuses a nested selection, which is not flat', () => {
+it('refuses a nested selection, which is not flat', async () => {
   const nested = preparedFlatSelect(
     'test_nested',
     (db) => db.select({ person: { id: employees.id } }).from(employees) as never,
   );
   expect(() => nested(t.db)).toThrow(/not a column or an SQL value/);
+  // Inside a transaction too, where drizzle's own statement would have run it.
+  return t.db.transaction(async (tx) => {
+    expect(() => nested(tx)).toThrow(/not a column or an SQL value/);
+  });
 });

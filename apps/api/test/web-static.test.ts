@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { isApiAnswer } from '../src/lib/security-headers.ts';
+import { isApiAnswer, isApiPath } from '../src/lib/security-headers.ts';
 import { createTestApp, type TestApp } from './test-app.ts';
 
 let t: TestApp;
@@ -111,6 +111,8 @@ describe('security headers (decision 052)', () => {
       await t.app.inject({ method: 'GET', url: '/api/ceci-nexiste-pas' }), // 404
       await t.app.inject({ method: 'GET', url: '/api/docsx' }), // not the documentation
       await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { phone: 'x' } }), // 400
+      // Refused by the router before any hook runs (not UTF-8 once decoded).
+      await t.app.inject({ method: 'GET', url: '/api/groups/%ED%A0%80' }), // 404
     ];
     for (const res of answers) {
       expect(res.statusCode, res.body).toBeGreaterThanOrEqual(400);
@@ -148,5 +150,8 @@ describe('security headers (decision 052)', () => {
       '/api/docs/static/x.js',
     ])
       expect(isApiAnswer(url), url).toBe(false);
+    // The documentation is under /api all the same: never cached either.
+    for (const url of ['/api', '/api/docs/', '/api/docs/static/x.js']) expect(isApiPath(url), url).toBe(true);
+    for (const url of ['/', '/apiary', '/assets/app.js']) expect(isApiPath(url), url).toBe(false);
   });
 });

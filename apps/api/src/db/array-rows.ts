@@ -1,5 +1,6 @@
 import { Column, fillPlaceholders, is, SQL } from 'drizzle-orm';
 import type { DbOrTx } from './client.ts';
+import { preparedPerDatabase } from './prepared.ts';
 
 /**
  * One statement run on the database's own driver with its rows as arrays, each value parsed as
@@ -45,28 +46,25 @@ function decoderOf(key: string, field: unknown): Decoder {
  * `preparedPerDatabase` for a flat select on the hottest paths (decision 052): the same named
  * statement, with each column read by the same decoder, but without drizzle's generic row mapping,
  * which on a page of 21 rows of 16 columns cost a quarter of the search's time in the API process.
- * On a transaction (no runner) it is drizzle's own prepared statement.
+ * On a transaction (no runner) it is drizzle's own prepared statement. A nested selection is
+ * refused either way, when the statement is built.
  */
 export function preparedFlatSelect<Row>(
   name: string,
   build: (db: DbOrTx) => FlatSelect<Row>,
 ): (db: DbOrTx) => Prepared<Row> {
-  const statements = new WeakMap<object, Prepared<Row>>();
-  return (db) => {
-    let statement = statements.get(db);
-    if (statement) return statement;
+  return preparedPerDatabase(name, (db) => {
     const query = build(db);
+    const fields = Object.entries(query._.selectedFields);
+    const decoders = fields.map(([key, field]) => decoderOf(key, field));
     const run = runners.get(db);
-    if (!run) {
-      statement = query.prepare(name);
-    } else {
-      const { sql: text, params } = query.toSQL();
-      const fields = Object.entries(query._.selectedFields);
-      const keys = fields.map(([key]) => key);
-      const decoders = fields.map(([key, field]) => decoderOf(key, field));
-      statement = {
+    if (!run) return query;
+    const keys = fields.map(([key]) => key);
+    const { sql: text, params } = query.toSQL();
+    return {
+      prepare: (statementName: string): Prepared<Row> => ({
         async execute(values) {
-          const rows = await run({ name, text, values: fillPlaceholders(params, values) });
+          const rows = await run({ name: statementName, text, values: fillPlaceholders(params, values) });
           return rows.map((row) => {
             const mapped: Record<string, unknown> = {};
             for (let i = 0; i < keys.length; i += 1) {
@@ -76,9 +74,7 @@ export function preparedFlatSelect<Row>(
             return mapped as Row;
           });
         },
-      };
-    }
-    statements.set(db, statement);
-    return statement;
-  };
+      }),
+    };
+  });
 }

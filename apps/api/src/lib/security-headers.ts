@@ -17,12 +17,17 @@ export const API_SECURITY_HEADERS = {
   'x-frame-options': 'DENY',
 } as const;
 
-/** /api and below, except the API documentation's pages, which are HTML. */
-const API_ANSWER = /^\/api(?![^/?]|\/docs(?:[/?]|$))/;
+const API_PATH = /^\/api(?:[/?]|$)/;
+const API_DOCS_PATH = /^\/api\/docs(?:[/?]|$)/;
 
-/** Whether a request URL is answered by the API rather than as a page or a web-app file. */
+/** Whether a request URL is under /api (the documentation included). */
+export function isApiPath(url: string): boolean {
+  return API_PATH.test(url);
+}
+
+/** Whether a request URL is answered by the API: under /api, except the documentation's HTML pages. */
 export function isApiAnswer(url: string): boolean {
-  return API_ANSWER.test(url);
+  return API_PATH.test(url) && !API_DOCS_PATH.test(url);
 }
 
 /**
